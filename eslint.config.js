@@ -1,0 +1,3 @@
+import neostandard, { resolveIgnoresFromGitignore } from 'neostandard'
+
+export default neostandard({ ts: true, ignores: resolveIgnoresFromGitignore() })

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin'
+import type { Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { entropyToMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { PhraseParams, PhraseResult } from '../schemas/phrase.js'
+import { ParameterError } from '../src/errors.js'
+import { registerGenerator } from '../src/generator-route.js'
+import { randomBytes } from '../src/random.js'
+
+type Params = Static<typeof PhraseParams>
+
+// English BIP-39 words use only a-z; a separator with one of them could not be split back
+const WORD_LETTER = /[a-z]/
+
+/**
+ * A BIP-39 English mnemonic of `words` words: words × 32 / 3 bits of entropy from node:crypto
+ * (so 16..32 bytes), turned into words and checksum by @scure/bip39.
+ */
+export function generateMnemonic (words: Params['words']): string[] {
+  const entropy = randomBytes(words * 4 / 3)
+  return entropyToMnemonic(entropy, wordlist).split(' ')
+}
+
+export function generatePhrases ({ words, separator, quantity }: Params): string[] {
+  if (WORD_LETTER.test(separator)) {
+    throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_LETTER' }])
+  }
+  return Array.from({ length: quantity }, () => generateMnemonic(words).join(separator))
+}
+
+export default fp(async function phraseGenerator (app: FastifyInstance) {
+  registerGenerator(app, {
+    type: 'phrase',
+    name: 'Phrase',
+    summary: 'Generate BIP-39 mnemonic phrases',
+    description: 'Valid English BIP-39 mnemonics (checksum included) of 12 to 24 words from words × 32 / 3 bits of CSPRNG entropy, joined with `separator`.',
+    params: PhraseParams,
+    result: PhraseResult,
+    generate: generatePhrases
+  })
+}, { name: 'generator-phrase', dependencies: ['errors'] })

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin'
+import type { Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { SeqParams, SeqResult } from '../schemas/seq.js'
+import { registerGenerator } from '../src/generator-route.js'
+import { randomBytes } from '../src/random.js'
+
+type Params = Static<typeof SeqParams>
+
+/** `byteLength` random bytes; Node's encoders give lowercase hex, padded base64, unpadded base64url. */
+export function generateSequences ({ byteLength, encoding, quantity }: Params): string[] {
+  return Array.from({ length: quantity }, () => randomBytes(byteLength).toString(encoding))
+}
+
+export default fp(async function seqGenerator (app: FastifyInstance) {
+  registerGenerator(app, {
+    type: 'seq',
+    name: 'Seq',
+    summary: 'Generate random bytes',
+    description: '`byteLength` random bytes, encoded as lowercase hex, standard padded Base64 or unpadded Base64url (RFC 4648 §5).',
+    params: SeqParams,
+    result: SeqResult,
+    generate: generateSequences
+  })
+}, { name: 'generator-seq', dependencies: ['errors'] })

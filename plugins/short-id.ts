@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin'
+import type { Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ShortIdParams, ShortIdResult } from '../schemas/short-id.js'
+import { registerGenerator } from '../src/generator-route.js'
+import { randomBytes } from '../src/random.js'
+
+type Params = Static<typeof ShortIdParams>
+
+/** `length` lowercase hex characters: each is 4 random bits, so each is uniform over 0-9a-f. */
+export function generateShortIds ({ length, quantity }: Params): string[] {
+  return Array.from({ length: quantity }, () => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length))
+}
+
+export default fp(async function shortIdGenerator (app: FastifyInstance) {
+  registerGenerator(app, {
+    type: 'short-id',
+    name: 'ShortId',
+    summary: 'Generate short hex identifiers',
+    description: 'Lowercase hexadecimal identifiers of `length` characters, such as Xray REALITY `shortIds`.',
+    params: ShortIdParams,
+    result: ShortIdResult,
+    generate: generateShortIds
+  })
+}, { name: 'generator-short-id', dependencies: ['errors'] })

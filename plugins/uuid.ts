@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin'
+import type { Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { UuidParams, UuidResult } from '../schemas/uuid.js'
+import { registerGenerator } from '../src/generator-route.js'
+import { randomString, uuidV4 } from '../src/random.js'
+
+type Params = Static<typeof UuidParams>
+
+const DIGITS = '0123456789'
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+export const COMPACT_ALPHABETS: Record<Exclude<Params['format'], 'standard'>, string> = {
+  numeric: DIGITS,
+  alpha: LETTERS,
+  alphanumeric: LETTERS + DIGITS
+}
+
+export function generateUuids ({ format, length, quantity }: Params): string[] {
+  const one = format === 'standard' ? uuidV4 : () => randomString(COMPACT_ALPHABETS[format], length)
+  return Array.from({ length: quantity }, one)
+}
+
+export default fp(async function uuidGenerator (app: FastifyInstance) {
+  registerGenerator(app, {
+    type: 'uuid',
+    name: 'Uuid',
+    summary: 'Generate UUIDs or compact identifiers',
+    description: 'standard: RFC 9562 UUID version 4, lowercase (36 characters); numeric, alpha, alphanumeric: `length` characters, each uniform over the alphabet.',
+    params: UuidParams,
+    result: UuidResult,
+    generate: generateUuids
+  })
+}, { name: 'generator-uuid', dependencies: ['errors'] })

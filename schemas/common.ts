@@ -1,0 +1,53 @@
+import { Type, type TSchema, type SchemaOptions } from '@sinclair/typebox'
+
+/** Every generator's `quantity`: how many values one response holds. */
+export const Quantity = Type.Integer({
+  minimum: 1,
+  maximum: 50,
+  default: 1,
+  description: 'How many values to generate (1..50).',
+  examples: [1]
+})
+
+/** A string enum as a plain JSON Schema `enum` (one error code, NOT_ALLOWED_VALUE, when it fails). */
+export function StringEnum<const T extends readonly string[]> (values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] })
+}
+
+/** An integer enum, e.g. the BIP-39 word counts. */
+export function IntegerEnum<const T extends readonly number[]> (values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<T[number]>({ ...options, type: 'integer', enum: [...values] })
+}
+
+/** The parameters object of a generator: unknown fields are errors, never silently ignored. */
+export function Params<T extends Record<string, TSchema>> ($id: string, properties: T, options: SchemaOptions = {}) {
+  return Type.Object(properties, { ...options, $id, additionalProperties: false })
+}
+
+/** The 200 body of generator `type` (CONTRACT §1.2). */
+export function GenerationResult<const T extends string> ($id: string, type: T) {
+  return Type.Object({
+    type: Type.Literal(type, { description: 'The generator that made the values.' }),
+    values: Type.Array(Type.String(), { description: 'Exactly `quantity` generated values.' }),
+    generatedAt: Type.String({
+      format: 'date-time',
+      description: 'Generation time, UTC, ISO 8601 with milliseconds.',
+      examples: ['2026-11-22T10:15:30.123Z']
+    })
+  }, { $id, additionalProperties: false })
+}
+
+export const FieldError = Type.Object({
+  pointer: Type.String({ description: 'JSON pointer into the parameters object, as a URI fragment (`#/length`).', examples: ['#/length'] }),
+  code: Type.String({ description: 'Stable machine-readable field code, such as OUT_OF_RANGE.', examples: ['OUT_OF_RANGE'] }),
+  detail: Type.String({ description: 'Localized explanation for people.' })
+}, { $id: 'FieldError', additionalProperties: false })
+
+/** RFC 9457 problem document: the body of every error. */
+export const Problem = Type.Object({
+  title: Type.String({ description: 'Localized summary of the problem type.' }),
+  status: Type.Integer({ description: 'The HTTP status code.' }),
+  code: Type.String({ description: 'Stable machine-readable problem code, such as VALIDATION_FAILED.' }),
+  detail: Type.String({ description: 'Localized explanation of this occurrence.' }),
+  errors: Type.Optional(Type.Array(Type.Ref(FieldError), { description: 'Every parameter problem (VALIDATION_FAILED only).' }))
+}, { $id: 'Problem', additionalProperties: false })

@@ -1,0 +1,41 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { DestinationStream } from 'pino'
+import type { Config } from './config.js'
+import { serverOptions } from './server-options.js'
+import security from '../plugins/security.js'
+import docs from '../plugins/docs.js'
+import errors from '../plugins/errors.js'
+import health from '../plugins/health.js'
+import password from '../plugins/password.js'
+import number from '../plugins/number.js'
+import vpn from '../plugins/vpn.js'
+import uuid from '../plugins/uuid.js'
+import phrase from '../plugins/phrase.js'
+import seq from '../plugins/seq.js'
+import shortId from '../plugins/short-id.js'
+
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); stdout when absent. */
+  logStream?: DestinationStream
+}
+
+/** The whole service, in registration order: external plugins, our handlers, then routes. */
+export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(config, options.logStream)).withTypeProvider<TypeBoxTypeProvider>()
+
+  await app.register(security)
+  await app.register(docs, { ui: config.DOCS_ENABLED })
+  await app.register(errors)
+
+  await app.register(health)
+  await app.register(password)
+  await app.register(number)
+  await app.register(vpn)
+  await app.register(uuid)
+  await app.register(phrase)
+  await app.register(seq)
+  await app.register(shortId)
+
+  return app
+}

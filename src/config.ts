@@ -1,0 +1,48 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { envSchema } from 'env-schema'
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+export const ConfigSchema = Type.Object({
+  HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'Address to listen on' }),
+  PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535, description: 'TCP port to listen on' }),
+  LOG_LEVEL: Type.Unsafe<typeof LOG_LEVELS[number]>({
+    type: 'string', enum: [...LOG_LEVELS], default: 'info', description: 'pino log level'
+  }),
+  // 'false' (default), 'true', a hop count, or a comma-separated list of trusted addresses/CIDRs,
+  // passed to Fastify's trustProxy so logs see the client behind the edge proxy
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    pattern: '^(true|false|[0-9]+|[0-9A-Fa-f:.,/ ]+)$',
+    description: 'Trust X-Forwarded-* from: false, true, a hop count, or addresses/CIDRs'
+  }),
+  DOCS_ENABLED: Type.Boolean({ default: true, description: 'Serve Swagger UI and the OpenAPI document at /docs' })
+})
+
+export type Config = Static<typeof ConfigSchema>
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean)
+
+/** Thrown for a bad environment: the message is one line that names the variable. */
+export class ConfigError extends Error {}
+
+export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return envSchema<Config>({ schema: ConfigSchema, data: env, dotenv: false })
+  } catch (err) {
+    // env-schema/AJV say "env/PORT must be <= 65535": keep it to one line naming the variable
+    const message = (err as Error).message.split('\n')[0]?.replace(/^env\/?/, '') ?? 'invalid'
+    throw new ConfigError(`Invalid configuration: ${message}`)
+  }
+}
+
+export function parseTrustProxy (value: string): TrustProxy {
+  if (value === 'true') return true
+  if (value === 'false') return false
+  if (/^[0-9]+$/.test(value)) {
+    // Trust this many proxies in front of the service (proxy-addr's hop semantics)
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value.split(',').map((part) => part.trim()).filter((part) => part !== '')
+}

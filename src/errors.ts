@@ -1,0 +1,191 @@
+// Every error response is built here: one RFC 9457 problem document format for validation
+// errors, X-Data and body errors, 404, 405, 413, 415, 500 and errors of the HTTP parser.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Socket } from 'node:net'
+import { STATUS_CODES } from 'node:http'
+import type { FieldCode, FieldMessage, MessageArgs, ProblemCode, ProblemMessage } from './i18n/catalog.js'
+import { catalogs, negotiateLanguage, type Language } from './i18n/index.js'
+import { expectedTypes, fieldErrorsFromAjv, type AjvError } from './validation-errors.js'
+
+/** A parameter problem found by a rule after schema validation (or mapped from AJV). */
+export interface FieldProblem {
+  pointer: string
+  code: FieldCode
+  /** The catalog message when it is not the one named like the code. */
+  message?: FieldMessage
+  args?: MessageArgs
+}
+
+/** Thrown by generators for rule violations: becomes 400 VALIDATION_FAILED. */
+export class ParameterError extends Error {
+  readonly problems: FieldProblem[]
+  constructor (problems: FieldProblem[]) {
+    super(problems.map((p) => p.code).join(', '))
+    this.problems = problems
+  }
+}
+
+/** Thrown for request-level problems (X-Data, body, 404, ...): becomes a problem document as is. */
+export class ProblemError extends Error {
+  readonly status: number
+  readonly code: ProblemCode
+  readonly detailMessage: ProblemMessage
+  readonly args: MessageArgs
+  constructor (status: number, code: ProblemCode, detailMessage: ProblemMessage = code as ProblemMessage, args: MessageArgs = {}) {
+    super(code)
+    this.status = status
+    this.code = code
+    this.detailMessage = detailMessage
+    this.args = args
+  }
+}
+
+export interface ProblemDocument {
+  title: string
+  status: number
+  code: ProblemCode
+  detail: string
+  errors?: Array<{ pointer: string, code: FieldCode, detail: string }>
+}
+
+/** `#/exclusions/3` → `exclusions[3]`, the way a user names the parameter. */
+function fieldName (pointer: string): string {
+  return pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part, index) => (index > 0 && /^[0-9]+$/.test(part) ? `[${part}]` : (index > 0 ? `.${part}` : part)))
+    .join('')
+}
+
+export function localizeFieldProblems (language: Language, problems: FieldProblem[]): NonNullable<ProblemDocument['errors']> {
+  const catalog = catalogs[language]
+  return problems.map(({ pointer, code, message, args = {} }) => {
+    const expected = args.expected === undefined
+      ? undefined
+      : catalog.or(expectedTypes(args.expected).map((type) => catalog.types[type]))
+    const field = catalog.quote(fieldName(pointer))
+    return { pointer, code, detail: catalog.fields[message ?? code]({ ...args, field, expected }) }
+  })
+}
+
+export function problemDocument (language: Language, error: ProblemError): ProblemDocument {
+  const catalog = catalogs[language]
+  return {
+    title: catalog.titles[error.code],
+    status: error.status,
+    code: error.code,
+    detail: catalog.problems[error.detailMessage](error.args)
+  }
+}
+
+export function validationProblem (language: Language, problems: FieldProblem[]): ProblemDocument {
+  const errors = localizeFieldProblems(language, problems)
+  return {
+    title: catalogs[language].titles.VALIDATION_FAILED,
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    detail: errors[0]?.detail ?? '',
+    errors
+  }
+}
+
+export function sendProblem (request: FastifyRequest, reply: FastifyReply, build: (language: Language) => ProblemDocument): FastifyReply {
+  const language = negotiateLanguage(request.headers)
+  const body = build(language)
+  // The body is serialised here, not by a route's response schema, so every route answers alike
+  return reply
+    .code(body.status)
+    .header('content-type', 'application/problem+json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-language', language)
+    .send(JSON.stringify(body))
+}
+
+/** Fastify's own errors (content-type parser, body limit) mapped to our problems. */
+function problemFromFastifyError (error: FastifyError, bodyLimit: number): ProblemError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ProblemError(415, 'UNSUPPORTED_MEDIA_TYPE')
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ProblemError(413, 'PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', { limit: bodyLimit })
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_JSON')
+  }
+  // Other client errors raised by Fastify or a plugin keep their status with a generic problem
+  if (error.statusCode === 404) return new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', {})
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ProblemError(error.statusCode, 'BAD_REQUEST')
+  }
+  return undefined
+}
+
+/** The methods a path answers, for 405's `Allow` (empty when the path does not exist). */
+function allowedMethods (app: FastifyInstance, path: string): string[] {
+  return app.supportedMethods.filter((method) => app.hasRoute({ method, url: path }))
+}
+
+function pathOf (url: string): string {
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
+}
+
+export function registerErrorHandlers (app: FastifyInstance): void {
+  const bodyLimit = app.initialConfig.bodyLimit as number
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation !== undefined) {
+      request.log.info({ code: 'VALIDATION_FAILED' }, 'invalid parameters')
+      return sendProblem(request, reply, (language) =>
+        validationProblem(language, fieldErrorsFromAjv(error.validation as unknown as AjvError[])))
+    }
+    if (error instanceof ParameterError) {
+      request.log.info({ code: 'VALIDATION_FAILED' }, 'invalid parameters')
+      return sendProblem(request, reply, (language) => validationProblem(language, error.problems))
+    }
+    const problem = error instanceof ProblemError ? error : problemFromFastifyError(error, bodyLimit)
+    if (problem !== undefined) {
+      request.log.info({ code: problem.code, status: problem.status }, 'request rejected')
+      return sendProblem(request, reply, (language) => problemDocument(language, problem))
+    }
+    // Internals go to the log only: the body says nothing of them
+    request.log.error({ err: error }, 'unexpected error')
+    return sendProblem(request, reply, (language) => problemDocument(language, new ProblemError(500, 'INTERNAL_ERROR')))
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url)
+    const allowed = allowedMethods(app, path)
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '))
+      return sendProblem(request, reply, (language) => problemDocument(language,
+        new ProblemError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', { method: request.method, allowed: allowed.join(', ') })))
+    }
+    return sendProblem(request, reply, (language) => problemDocument(language,
+      new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', { method: request.method, path })))
+  })
+}
+
+const CLIENT_ERROR_STATUS: Record<string, [number, ProblemCode]> = {
+  HPE_HEADER_OVERFLOW: [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT']
+}
+
+/**
+ * Errors of Node's HTTP parser happen before there is a request to negotiate a language with,
+ * so the problem document is in English. Fastify's `clientErrorHandler` option.
+ */
+export function clientErrorHandler (error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return
+  const [status, code] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'BAD_REQUEST']
+  const body = JSON.stringify(problemDocument('en', new ProblemError(status, code)))
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+    'Connection: close\r\n' +
+    'Content-Type: application/problem+json; charset=utf-8\r\n' +
+    'Cache-Control: no-store\r\n' +
+    'Content-Language: en\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  )
+}

@@ -1,0 +1,99 @@
+// One route schema serves both request forms of a generator: POST reads the JSON body,
+// GET reads X-Data. Both go through the same AJV validator, defaults and response serializer.
+import { Type, type Static, type TObject } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify'
+import { ProblemError } from './errors.js'
+import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
+
+export interface GeneratorDefinition<P extends TObject> {
+  /** The path segment and the `type` of results: `password`, `short-id`, ... */
+  type: string
+  /** Operation id stem: `Password` gives `generatePassword` and `generatePasswordWithHeader`. */
+  name: string
+  summary: string
+  description: string
+  params: P
+  result: TObject
+  generate: (params: Static<P>) => string[]
+}
+
+/** Same order as the `Allow` of a 405 (Fastify's supported-method order). */
+export const GENERATOR_ALLOW = 'GET, HEAD, OPTIONS, POST'
+
+function jsonParserOf (app: FastifyInstance): JsonParser {
+  // Fastify's own JSON parser (secure-json-parse, prototype poisoning rejected), used synchronously
+  const parse = app.getDefaultJsonParser('error', 'error')
+  return (text) => {
+    let failure: Error | null = null
+    let parsed: unknown
+    parse(undefined as unknown as FastifyRequest, text, (error, value) => {
+      failure = error
+      parsed = value
+    })
+    if (failure !== null) throw failure
+    return parsed
+  }
+}
+
+export function registerGenerator<P extends TObject> (app: FastifyInstance, definition: GeneratorDefinition<P>): void {
+  const { type, name, summary, description, params, result, generate } = definition
+  const url = `/api/generate/${type}`
+  const parseJson = jsonParserOf(app)
+  app.addSchema(params)
+  app.addSchema(result)
+  const paramsRef = Type.Ref(params.$id as string)
+  const response = { 200: Type.Ref(result.$id as string) }
+
+  const handler = async (parameters: unknown) => ({
+    type,
+    values: generate(parameters as Static<P>),
+    generatedAt: new Date().toISOString()
+  })
+
+  // POST with no body means {}; any other non-object is a body error, before validation
+  const readBody: preValidationHookHandler = async (request) => {
+    if (request.body === undefined) request.body = {}
+    else if (!isJsonObject(request.body)) throw new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_OBJECT')
+  }
+  // GET: the parameters come from X-Data only; the query string is replaced, never read
+  const readXData: preValidationHookHandler = async (request) => {
+    const header = request.headers['x-data']
+    request.query = header === undefined ? {} : decodeXData(header as string, parseJson)
+  }
+
+  app.route({
+    method: 'POST',
+    url,
+    schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
+    preValidation: readBody,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return handler(request.body)
+    }
+  })
+
+  app.route({
+    method: 'GET',
+    url,
+    schema: {
+      operationId: `generate${name}WithHeader`,
+      summary: `${summary} (parameters in X-Data)`,
+      description,
+      tags: ['generators'],
+      querystring: paramsRef,
+      response
+    },
+    preValidation: readXData,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return handler(request.query)
+    }
+  })
+
+  app.route({
+    method: 'OPTIONS',
+    url,
+    schema: { hide: true },
+    handler: async (_request, reply) => reply.code(204).header('allow', GENERATOR_ALLOW).header('cache-control', 'no-store').send()
+  })
+}

@@ -1,0 +1,100 @@
+// The shape every language's catalog has. TypeScript rejects a catalog with a missing key,
+// and test/src/i18n.test.ts checks the same at run time.
+
+/** Top-level problem codes (CONTRACT §4). Stable API. */
+export const PROBLEM_CODES = [
+  'VALIDATION_FAILED',
+  'X_DATA_INVALID',
+  'BODY_INVALID',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  // Raised by Node's HTTP parser before a request exists (see src/errors.ts clientErrorHandler)
+  'BAD_REQUEST',
+  'REQUEST_HEADER_FIELDS_TOO_LARGE',
+  'REQUEST_TIMEOUT'
+] as const
+export type ProblemCode = typeof PROBLEM_CODES[number]
+
+/** Field codes in `errors[].code` (CONTRACT §4). Stable API. */
+export const FIELD_CODES = [
+  'TYPE',
+  'OUT_OF_RANGE',
+  'NOT_ALLOWED_VALUE',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'TOO_MANY_ITEMS',
+  'UNKNOWN_FIELD',
+  'NOT_AN_INTEGER',
+  'NO_CHARACTER_SET',
+  'MIN_GREATER_THAN_MAX',
+  'NO_VALUES_LEFT',
+  'NOT_ENOUGH_UNIQUE_VALUES'
+] as const
+export type FieldCode = typeof FIELD_CODES[number]
+
+/**
+ * Field messages: one per field code, plus messages for a code used with a rule of its own
+ * (`SEPARATOR_HAS_LETTER` is reported under NOT_ALLOWED_VALUE).
+ */
+export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER'] as const
+export type FieldMessage = typeof FIELD_MESSAGES[number]
+
+/** Details of top-level problems that are not field errors. */
+export const PROBLEM_MESSAGES = [
+  'X_DATA_NOT_BASE64',
+  'X_DATA_NOT_UTF8',
+  'X_DATA_NOT_JSON',
+  'X_DATA_NOT_OBJECT',
+  'X_DATA_TOO_LONG',
+  'BODY_NOT_JSON',
+  'BODY_NOT_OBJECT',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'BAD_REQUEST',
+  'REQUEST_HEADER_FIELDS_TOO_LARGE',
+  'REQUEST_TIMEOUT'
+] as const
+export type ProblemMessage = typeof PROBLEM_MESSAGES[number]
+
+/** JSON types named in TYPE messages. */
+export const JSON_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object', 'null'] as const
+export type JsonType = typeof JSON_TYPES[number]
+
+/**
+ * Arguments a message may use. `field` is the parameter as the user wrote it (`length`,
+ * `exclusions[3]`), already quoted the language's way; `expected` is already localized.
+ */
+export interface MessageArgs {
+  field?: string
+  min?: string | number
+  max?: string | number
+  allowed?: string
+  expected?: string
+  limit?: number
+  method?: string
+  path?: string
+  available?: string
+  quantity?: number
+}
+
+export type Message = (args: MessageArgs) => string
+
+export interface Catalog {
+  /** Quotes a parameter name the way the language does (“length”, „length“, «length», « length »). */
+  quote: (name: string) => string
+  /** Joins alternatives: "a string or an integer". */
+  or: (items: string[]) => string
+  titles: Record<ProblemCode, string>
+  problems: Record<ProblemMessage, Message>
+  fields: Record<FieldMessage, Message>
+  /** A value of this JSON type, as the complement of "must be": "an integer". */
+  types: Record<JsonType, string>
+}

@@ -1,0 +1,31 @@
+import Negotiator from 'negotiator'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Catalog } from './catalog.js'
+import { en } from './en.js'
+import { ru } from './ru.js'
+import { de } from './de.js'
+import { fr } from './fr.js'
+import { es } from './es.js'
+
+export const catalogs = { en, ru, de, fr, es } satisfies Record<string, Catalog>
+export type Language = keyof typeof catalogs
+export const LANGUAGES = Object.keys(catalogs) as Language[]
+
+function isLanguage (tag: string): tag is Language {
+  return Object.hasOwn(catalogs, tag)
+}
+
+/**
+ * The language of a response: `X-Language` (a BCP 47 tag whose primary subtag we support),
+ * else `Accept-Language` negotiated with q-values, else English.
+ */
+export function negotiateLanguage (headers: IncomingHttpHeaders): Language {
+  const explicit = headers['x-language']
+  if (typeof explicit === 'string') {
+    const primary = explicit.trim().split(/[-_]/, 1)[0]?.toLowerCase() ?? ''
+    if (isLanguage(primary)) return primary
+  }
+  if (headers['accept-language'] === undefined) return 'en'
+  const negotiated = new Negotiator({ headers }).language(LANGUAGES)
+  return negotiated !== undefined && isLanguage(negotiated) ? negotiated : 'en'
+}

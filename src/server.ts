@@ -1,0 +1,26 @@
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+
+let config
+try {
+  config = loadConfig()
+} catch (error) {
+  // One line naming the bad variable, no stack: the operator fixes the environment and retries
+  if (error instanceof ConfigError) {
+    process.stderr.write(error.message + '\n')
+    process.exit(1)
+  }
+  throw error
+}
+
+const app = await buildApp(config)
+
+// SIGTERM/SIGINT: stop accepting, answer the requests in flight, exit 0
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err !== undefined) app.log.error({ err }, 'server closing with error')
+  else app.log.info({ signal }, 'server closing')
+  await app.close()
+})
+
+await app.listen({ host: config.HOST, port: config.PORT })
