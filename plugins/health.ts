@@ -2,11 +2,11 @@ import fp from 'fastify-plugin'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { Health } from '../schemas/health.js'
-import { randomBytes } from '../src/random.js'
+import { freshRandomBytes } from '../src/random.js'
 import { SERVICE_VERSION } from '../src/version.js'
 
 /** Ready only when the CSPRNG answers: a service that cannot draw must not take traffic. */
-export function csprngWorks (draw: (n: number) => Buffer = randomBytes): boolean {
+export function csprngWorks (draw: (n: number) => Buffer = freshRandomBytes): boolean {
   try {
     return draw(16).length === 16
   } catch {
@@ -22,7 +22,10 @@ export default fp(async function health (app: FastifyInstance, options: { draw?:
       summary: 'Liveness and readiness',
       description: '200 with `status: ok` when the service can draw from the CSPRNG; 503 with `status: error` otherwise.',
       tags: ['health'],
-      response: { 200: Type.Ref('Health'), 503: Type.Ref('Health') }
+      response: {
+        200: Type.Ref('Health', { description: 'Ready: a draw from the CSPRNG succeeded.' }),
+        503: Type.Ref('Health', { description: 'Not ready: the CSPRNG did not answer; `status` is `error`.' })
+      }
     }
   }, async (_request, reply) => {
     const ok = csprngWorks(options.draw)

@@ -19,7 +19,8 @@ export function exclusionsInRange (exclusions: ReadonlyArray<string | number>, m
     const excluded = typeof value === 'number' ? (Number.isSafeInteger(value) ? BigInt(value) : undefined) : BigInt(value)
     if (excluded !== undefined && excluded >= min && excluded <= max) inRange.add(excluded)
   }
-  return [...inRange].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  // The values are distinct (a Set), so no two compare equal
+  return [...inRange].sort((a, b) => (a < b ? -1 : 1))
 }
 
 /**

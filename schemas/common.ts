@@ -1,4 +1,4 @@
-import { Type, type TSchema, type SchemaOptions } from '@sinclair/typebox'
+import { Type, type TObject, type TSchema, type SchemaOptions } from '@sinclair/typebox'
 
 /** Every generator's `quantity`: how many values one response holds. */
 export const Quantity = Type.Integer({
@@ -19,9 +19,18 @@ export function IntegerEnum<const T extends readonly number[]> (values: T, optio
   return Type.Unsafe<T[number]>({ ...options, type: 'integer', enum: [...values] })
 }
 
-/** The parameters object of a generator: unknown fields are errors, never silently ignored. */
+/**
+ * The parameters object of a generator: unknown fields are errors, never silently ignored.
+ * Every parameter is optional for the client (CONTRACT §2) and has a default that AJV fills in
+ * before the handler runs, so the schema lists no `required` while the static type (what the
+ * handler sees) has every field. Generated clients then accept `{}` as a complete request.
+ */
 export function Params<T extends Record<string, TSchema>> ($id: string, properties: T, options: SchemaOptions = {}) {
-  return Type.Object(properties, { ...options, $id, additionalProperties: false })
+  for (const [name, schema] of Object.entries(properties)) {
+    if (schema.default === undefined) throw new Error(`${$id}.${name} needs a default: every parameter is optional`)
+  }
+  const { required: _required, ...schema } = Type.Object(properties, { ...options, $id, additionalProperties: false })
+  return schema as TObject<T>
 }
 
 /** The 200 body of generator `type` (CONTRACT §1.2). */
@@ -34,7 +43,7 @@ export function GenerationResult<const T extends string> ($id: string, type: T) 
       description: 'Generation time, UTC, ISO 8601 with milliseconds.',
       examples: ['2026-11-22T10:15:30.123Z']
     })
-  }, { $id, additionalProperties: false })
+  }, { $id, additionalProperties: false, description: `The values made by the ${type} generator.` })
 }
 
 export const FieldError = Type.Object({

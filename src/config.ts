@@ -16,7 +16,12 @@ export const ConfigSchema = Type.Object({
     pattern: '^(true|false|[0-9]+|[0-9A-Fa-f:.,/ ]+)$',
     description: 'Trust X-Forwarded-* from: false, true, a hop count, or addresses/CIDRs'
   }),
-  DOCS_ENABLED: Type.Boolean({ default: true, description: 'Serve Swagger UI and the OpenAPI document at /docs' })
+  DOCS_ENABLED: Type.Boolean({ default: true, description: 'Serve Swagger UI and the OpenAPI document at /docs' }),
+  // Kept below the orchestrator's kill deadline (Compose stop_grace_period, Kubernetes
+  // terminationGracePeriodSeconds) so requests in flight finish before a SIGKILL can arrive
+  SHUTDOWN_TIMEOUT: Type.Integer({
+    default: 10_000, minimum: 1000, maximum: 300_000, description: 'Milliseconds to finish requests in flight after SIGTERM/SIGINT'
+  })
 })
 
 export type Config = Static<typeof ConfigSchema>
@@ -30,8 +35,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   try {
     return envSchema<Config>({ schema: ConfigSchema, data: env, dotenv: false })
   } catch (err) {
-    // env-schema/AJV say "env/PORT must be <= 65535": keep it to one line naming the variable
-    const message = (err as Error).message.split('\n')[0]?.replace(/^env\/?/, '') ?? 'invalid'
+    // env-schema/AJV say "env/PORT must be <= 65535, env/LOG_LEVEL ...": keep one line naming the variables
+    const message = (err as Error).message.replace(/\n[\s\S]*$/, '').replace(/(^|, )env\/?/g, '$1')
     throw new ConfigError(`Invalid configuration: ${message}`)
   }
 }

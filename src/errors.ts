@@ -123,10 +123,16 @@ function problemFromFastifyError (error: FastifyError, bodyLimit: number): Probl
 
 /** The methods a path answers, for 405's `Allow` (empty when the path does not exist). */
 function allowedMethods (app: FastifyInstance, path: string): string[] {
-  return app.supportedMethods.filter((method) => app.hasRoute({ method, url: path }))
+  // The router matches the percent-decoded path; hasRoute reads its url as a route pattern
+  // (`*`, `:`, `(` are syntax there and `/*a` throws), and none of our paths holds those.
+  // Malformed percent-encoding never gets here: the router rejects it first (frameworkErrors).
+  const decoded = decodeURIComponent(path)
+  if (/[*:()]/.test(decoded)) return []
+  return app.supportedMethods.filter((method) => app.hasRoute({ method, url: decoded }))
 }
 
-function pathOf (url: string): string {
+/** The path of a request URL: query strings are never echoed or logged. */
+export function pathOf (url: string): string {
   const query = url.indexOf('?')
   return query === -1 ? url : url.slice(0, query)
 }
@@ -134,7 +140,23 @@ function pathOf (url: string): string {
 export function registerErrorHandlers (app: FastifyInstance): void {
   const bodyLimit = app.initialConfig.bodyLimit as number
 
+  // 404 or 405 for a path or method that does not exist, whatever its body
+  const notFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const path = pathOf(request.url)
+    const allowed = allowedMethods(app, path)
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '))
+      return sendProblem(request, reply, (language) => problemDocument(language,
+        new ProblemError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', { method: request.method, allowed: allowed.join(', ') })))
+    }
+    return sendProblem(request, reply, (language) => problemDocument(language,
+      new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', { method: request.method, path })))
+  }
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Fastify parses the body before the not-found handler runs: a bad body sent to a route that
+    // does not exist is still a 404/405, not a body error
+    if (request.is404) return notFound(request, reply)
     if (error.validation !== undefined) {
       request.log.info({ code: 'VALIDATION_FAILED' }, 'invalid parameters')
       return sendProblem(request, reply, (language) =>
@@ -154,17 +176,17 @@ export function registerErrorHandlers (app: FastifyInstance): void {
     return sendProblem(request, reply, (language) => problemDocument(language, new ProblemError(500, 'INTERNAL_ERROR')))
   })
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request.url)
-    const allowed = allowedMethods(app, path)
-    if (allowed.length > 0) {
-      reply.header('allow', allowed.join(', '))
-      return sendProblem(request, reply, (language) => problemDocument(language,
-        new ProblemError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', { method: request.method, allowed: allowed.join(', ') })))
-    }
-    return sendProblem(request, reply, (language) => problemDocument(language,
-      new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', { method: request.method, path })))
-  })
+  app.setNotFoundHandler(notFound)
+}
+
+/**
+ * Errors the router raises before routing, such as a path that is not valid percent-encoding
+ * (`/api/%zz`): no route has such a path, so 404. Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrorHandler (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: 'NOT_FOUND', reason: error.code }, 'request rejected')
+  sendProblem(request, reply, (language) => problemDocument(language,
+    new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', { method: request.method, path: pathOf(request.url) })))
 }
 
 const CLIENT_ERROR_STATUS: Record<string, [number, ProblemCode]> = {

@@ -44,21 +44,29 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   const paramsRef = Type.Ref(params.$id as string)
   const response = { 200: Type.Ref(result.$id as string) }
 
-  const handler = async (parameters: unknown) => ({
+  // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
+  // returned value at once, and a generator's throw becomes the same error response)
+  const handler = (parameters: unknown) => ({
     type,
     values: generate(parameters as Static<P>),
     generatedAt: new Date().toISOString()
   })
 
   // POST with no body means {}; any other non-object is a body error, before validation
-  const readBody: preValidationHookHandler = async (request) => {
+  const readBody: preValidationHookHandler = (request, _reply, done) => {
     if (request.body === undefined) request.body = {}
-    else if (!isJsonObject(request.body)) throw new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_OBJECT')
+    else if (!isJsonObject(request.body)) return done(new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_OBJECT'))
+    done()
   }
   // GET: the parameters come from X-Data only; the query string is replaced, never read
-  const readXData: preValidationHookHandler = async (request) => {
+  const readXData: preValidationHookHandler = (request, _reply, done) => {
     const header = request.headers['x-data']
-    request.query = header === undefined ? {} : decodeXData(header as string, parseJson)
+    try {
+      request.query = header === undefined ? {} : decodeXData(header as string, parseJson)
+    } catch (error) {
+      return done(error as Error)
+    }
+    done()
   }
 
   app.route({
@@ -66,7 +74,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     url,
     schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
     preValidation: readBody,
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'no-store')
       return handler(request.body)
     }
@@ -84,7 +92,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       response
     },
     preValidation: readXData,
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'no-store')
       return handler(request.query)
     }

@@ -1,19 +1,26 @@
 // The Fastify options production runs with. src/server.ts and test/helper.ts both use this
 // function, so tests never run with validation, limits or logging production does not have.
-import type { FastifyHttpOptions, FastifyRequest } from 'fastify'
+import { LogController, type FastifyHttpOptions, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Server } from 'node:http'
 import type { DestinationStream } from 'pino'
 import { parseTrustProxy, type Config } from './config.js'
-import { clientErrorHandler } from './errors.js'
+import { clientErrorHandler, frameworkErrorHandler, pathOf } from './errors.js'
 
 /** CONTRACT §5: bodies up to 64 KiB. */
 export const BODY_LIMIT = 65_536
 /** Room for a 48 KiB X-Data plus ordinary headers (Node's default is 16 KiB). */
 export const MAX_HEADER_SIZE = 65_536 + 16_384
 
-function pathOnly (url: string): string {
-  const query = url.indexOf('?')
-  return query === -1 ? url : url.slice(0, query)
+/**
+ * Fastify logs two lines per request at `info`: "incoming request" (method, path, client address)
+ * and "request completed" (status, response time). Each line costs about as much CPU as the whole
+ * generation, so the second is written only when the request failed; a 200 is the expected outcome
+ * of a request already logged, and every error path also logs its own line with code and status.
+ */
+export class RequestLogController extends LogController {
+  override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error != null || reply.statusCode >= 400) super.requestCompleted(error, request, reply)
+  }
 }
 
 export function serverOptions (config: Config, logStream?: DestinationStream): FastifyHttpOptions<Server> {
@@ -28,19 +35,25 @@ export function serverOptions (config: Config, logStream?: DestinationStream): F
       },
       serializers: {
         // Query strings never reach the log: a user may have put parameters there by mistake
-        req: (request: FastifyRequest) => ({ method: request.method, url: pathOnly(request.url), remoteAddress: request.ip })
+        req: (request: FastifyRequest) => ({ method: request.method, url: pathOf(request.url), remoteAddress: request.ip })
       },
       ...(logStream === undefined ? {} : { stream: logStream })
     },
+    logController: new RequestLogController(),
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT,
     // Slow clients are cut off: whole request within 10 s, idle keep-alive sockets after 5 s
     connectionTimeout: 30_000,
     requestTimeout: 10_000,
     keepAliveTimeout: 5_000,
-    http: { maxHeaderSize: MAX_HEADER_SIZE, headersTimeout: 10_000 },
+    // connectionsCheckingInterval: Node enforces headersTimeout/requestTimeout only when it checks,
+    // every 30 s by default; checking each second cuts slow clients off close to the 10 s
+    http: { maxHeaderSize: MAX_HEADER_SIZE, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     clientErrorHandler,
-    return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
+    // A request that reaches the server while it drains is served (then its connection closed),
+    // not given Fastify's bare 503, which is no problem document (test/faults/shutdown-under-load.test.ts)
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     ajv: {
       customOptions: {

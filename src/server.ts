@@ -6,18 +6,16 @@ let config
 try {
   config = loadConfig()
 } catch (error) {
-  // One line naming the bad variable, no stack: the operator fixes the environment and retries
-  if (error instanceof ConfigError) {
-    process.stderr.write(error.message + '\n')
-    process.exit(1)
-  }
-  throw error
+  // loadConfig throws only ConfigError: one line naming the bad variable, no stack, so the
+  // operator fixes the environment and retries
+  process.stderr.write((error as ConfigError).message + '\n')
+  process.exit(1)
 }
 
 const app = await buildApp(config)
 
 // SIGTERM/SIGINT: stop accepting, answer the requests in flight, exit 0
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT }, async ({ signal, err }) => {
   if (err !== undefined) app.log.error({ err }, 'server closing with error')
   else app.log.info({ signal }, 'server closing')
   await app.close()

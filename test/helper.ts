@@ -35,3 +35,38 @@ export async function buildWithLogs (t: Teardown, env: Record<string, string> = 
 export function xData (value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64')
 }
+
+/** The app as `build` makes it but not yet ready, so a test can add a route first (e.g. one that throws). */
+export async function buildUnready (t: Teardown, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ...env }))
+  t.teardown(() => app.close())
+  return app
+}
+
+/** Every generator's path segment (CONTRACT §1). */
+export const GENERATORS = ['password', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
+export type Generator = typeof GENERATORS[number]
+
+/** CONTRACT §1.2: UTC, ISO 8601 with milliseconds. */
+export const ISO_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+type Headers = Record<string, string>
+
+/** POST form: the parameters as a JSON body. */
+export function post (app: FastifyInstance, type: string, params: unknown, headers: Headers = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/generate/${type}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(params)
+  })
+}
+
+/** GET form: the same parameters in X-Data. */
+export function get (app: FastifyInstance, type: string, params: unknown, headers: Headers = {}) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/generate/${type}`,
+    headers: { 'x-data': xData(params), ...headers }
+  })
+}

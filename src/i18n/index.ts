@@ -22,7 +22,8 @@ function isLanguage (tag: string): tag is Language {
 export function negotiateLanguage (headers: IncomingHttpHeaders): Language {
   const explicit = headers['x-language']
   if (typeof explicit === 'string') {
-    const primary = explicit.trim().split(/[-_]/, 1)[0]?.toLowerCase() ?? ''
+    // The primary subtag: everything before the first '-' (or '_', as in ru_RU)
+    const primary = explicit.trim().replace(/[-_][\s\S]*$/, '').toLowerCase()
     if (isLanguage(primary)) return primary
   }
   if (headers['accept-language'] === undefined) return 'en'

@@ -1,0 +1,75 @@
+// The chart of the HTTP results: a Vega-Lite spec compiled to Vega and rendered to SVG headless.
+import { compile, type TopLevelSpec } from 'vega-lite'
+import { parse, View } from 'vega'
+
+export interface ChartRow {
+  row: string
+  group: string
+  rpsRatio: number
+  p99Ratio: number
+  cpuRatio: number
+}
+
+const GROUP_TITLES: Record<string, string> = {
+  default: 'defaults (POST)',
+  get: 'GET with X-Data',
+  heaviest: 'heaviest parameters',
+  health: 'health',
+  ceiling: 'node:http ceiling'
+}
+
+function panel (title: string, field: 'rpsRatio' | 'p99Ratio', targets: Array<{ value: number, label: string }>, extra: object[] = [], scale: object = {}): object {
+  return {
+    title,
+    width: 300,
+    height: { step: 16 },
+    layer: [
+      {
+        mark: 'bar',
+        encoding: {
+          y: { field: 'row', type: 'nominal', sort: null, title: null },
+          x: { field, type: 'quantitative', title: '× bare Fastify', scale },
+          color: { field: 'groupTitle', type: 'nominal', title: 'rows', sort: Object.values(GROUP_TITLES) }
+        }
+      },
+      {
+        mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 },
+        encoding: {
+          y: { field: 'row', type: 'nominal', sort: null },
+          x: { field, type: 'quantitative' },
+          text: { field, type: 'quantitative', format: '.2f' }
+        }
+      },
+      {
+        data: { values: targets },
+        mark: { type: 'rule', strokeDash: [4, 3], color: '#555' },
+        encoding: { x: { field: 'value', type: 'quantitative' } }
+      },
+      ...extra
+    ]
+  }
+}
+
+/** The SVG of two panels: throughput and p99 latency, each as a ratio to the bare-Fastify baseline. */
+export async function renderChart (rows: ChartRow[], subtitle: string): Promise<string> {
+  const values = rows.map((row) => ({ ...row, groupTitle: GROUP_TITLES[row.group] ?? row.group }))
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'randgen vs bare Fastify 5 (64 connections)', subtitle },
+    data: { values },
+    hconcat: [
+      panel('Throughput: req/s ÷ baseline (bars), CPU ratio (◆); targets 0.8 / 0.5', 'rpsRatio', [{ value: 0.5, label: '0.5' }, { value: 0.8, label: '0.8' }, { value: 1, label: '1' }], [{
+        mark: { type: 'point', shape: 'diamond', filled: true, color: 'black', size: 40 },
+        encoding: {
+          y: { field: 'row', type: 'nominal', sort: null },
+          x: { field: 'cpuRatio', type: 'quantitative' },
+          tooltip: { field: 'cpuRatio', type: 'quantitative', format: '.2f' }
+        }
+      }]),
+      panel('p99 latency ÷ baseline p99 (log scale); target ≤ 1.5', 'p99Ratio', [{ value: 1, label: '1' }, { value: 1.5, label: '1.5' }], [], { type: 'log' })
+    ],
+    config: { font: 'sans-serif', view: { stroke: null } }
+  } as unknown as TopLevelSpec
+  const view = new View(parse(compile(spec).spec), { renderer: 'none' })
+  return await view.toSVG()
+}

@@ -1,0 +1,176 @@
+// Generator micro-benchmarks: each generator's pure function against the limit for the same work,
+// that is one bulk crypto.randomFillSync for all the random bytes the call needs plus the same
+// encoding of those bytes (no rejection, no checks). The ratio says how much the sampling costs.
+import { randomFillSync } from 'node:crypto'
+import { pathToFileURL } from 'node:url'
+import { entropyToMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { CHARACTER_SETS, generatePasswords } from '../plugins/password.js'
+import { generateNumbers } from '../plugins/number.js'
+import { URL_SAFE_ALPHABET, generateVpnSecrets } from '../plugins/vpn.js'
+import { COMPACT_ALPHABETS, generateUuids } from '../plugins/uuid.js'
+import { generatePhrases } from '../plugins/phrase.js'
+import { generateSequences } from '../plugins/seq.js'
+import { generateShortIds } from '../plugins/short-id.js'
+
+export interface MicroCase {
+  generator: string
+  params: string
+  quantity: number
+  run: () => string[]
+  limit: () => string[]
+}
+
+export interface MicroResult {
+  generator: string
+  params: string
+  valuesPerSecond: number
+  limitPerSecond: number
+  ratio: number
+}
+
+// One buffer for the limit's bulk draws, as a tuned encoder would keep
+const bulk = Buffer.allocUnsafe(64 * 1024)
+
+/** `quantity` values of `bytes` random bytes each, from one fill, each encoded by `encode`. */
+function limitOf (quantity: number, bytes: number, encode: (buffer: Buffer, start: number) => string): () => string[] {
+  return () => {
+    randomFillSync(bulk, 0, quantity * bytes)
+    const values: string[] = []
+    for (let i = 0; i < quantity; i++) values.push(encode(bulk, i * bytes))
+    return values
+  }
+}
+
+/** One character of `alphabet` per byte. */
+function alphabetEncoding (alphabet: string, length: number): (buffer: Buffer, start: number) => string {
+  return (buffer, start) => {
+    let out = ''
+    for (let i = start; i < start + length; i++) out += alphabet[(buffer[i] as number) % alphabet.length]
+    return out
+  }
+}
+
+const bufferEncoding = (encoding: BufferEncoding, bytes: number) =>
+  (buffer: Buffer, start: number) => buffer.toString(encoding, start, start + bytes)
+
+const uuidEncoding = (buffer: Buffer, start: number): string => {
+  buffer[start + 6] = ((buffer[start + 6] as number) & 0x0f) | 0x40
+  buffer[start + 8] = ((buffer[start + 8] as number) & 0x3f) | 0x80
+  const hex = buffer.toString('hex', start, start + 16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+const ALL_SETS = Object.values(CHARACTER_SETS).join('')
+const SAFE_SPAN = 2n * BigInt(Number.MAX_SAFE_INTEGER) + 1n
+const EXCLUSIONS = Array.from({ length: 1000 }, (_, i) => String((i - 500) * 9_007_199_254_740))
+
+function microCase (generator: string, params: string, quantity: number, run: () => string[], limit: () => string[]): MicroCase {
+  return { generator, params, quantity, run, limit }
+}
+
+export const MICRO_CASES: MicroCase[] = [
+  microCase('password', 'defaults (length 20)', 1,
+    () => generatePasswords({ length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, quantity: 1 }),
+    limitOf(1, 20, alphabetEncoding(ALL_SETS, 20))),
+  microCase('password', 'length 128, ×50', 50,
+    () => generatePasswords({ length: 128, uppercase: true, lowercase: true, numbers: true, symbols: true, quantity: 50 }),
+    limitOf(50, 128, alphabetEncoding(ALL_SETS, 128))),
+  // crypto.randomInt draws 6 bytes per value
+  microCase('number', 'defaults (0..100)', 1,
+    () => generateNumbers({ min: 0, max: 100, exclusions: [], unique: false, quantity: 1 }),
+    limitOf(1, 6, (buffer, start) => String(buffer.readUIntBE(start, 6) % 101))),
+  microCase('number', 'whole safe range, unique, ×50', 50,
+    () => generateNumbers({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, exclusions: [], unique: true, quantity: 50 }),
+    limitOf(50, 8, (buffer, start) => String(buffer.readBigUInt64BE(start) % SAFE_SPAN - BigInt(Number.MAX_SAFE_INTEGER)))),
+  microCase('number', 'whole safe range, 1000 exclusions, unique, ×50', 50,
+    () => generateNumbers({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, exclusions: EXCLUSIONS, unique: true, quantity: 50 }),
+    limitOf(50, 8, (buffer, start) => String(buffer.readBigUInt64BE(start) % SAFE_SPAN - BigInt(Number.MAX_SAFE_INTEGER)))),
+  microCase('vpn', 'defaults (shadowsocks 32)', 1,
+    () => generateVpnSecrets({ protocol: 'shadowsocks', length: 32, quantity: 1 }),
+    limitOf(1, 32, alphabetEncoding(URL_SAFE_ALPHABET, 32))),
+  microCase('vpn', 'shadowsocks 256, ×50', 50,
+    () => generateVpnSecrets({ protocol: 'shadowsocks', length: 256, quantity: 50 }),
+    limitOf(50, 256, alphabetEncoding(URL_SAFE_ALPHABET, 256))),
+  microCase('vpn', 'wireguard, ×50', 50,
+    () => generateVpnSecrets({ protocol: 'wireguard', length: 32, quantity: 50 }),
+    limitOf(50, 32, bufferEncoding('base64', 32))),
+  microCase('uuid', 'defaults (standard v4)', 1,
+    () => generateUuids({ format: 'standard', length: 32, quantity: 1 }),
+    limitOf(1, 16, uuidEncoding)),
+  microCase('uuid', 'alphanumeric 256, ×50', 50,
+    () => generateUuids({ format: 'alphanumeric', length: 256, quantity: 50 }),
+    limitOf(50, 256, alphabetEncoding(COMPACT_ALPHABETS.alphanumeric, 256))),
+  microCase('phrase', 'defaults (12 words)', 1,
+    () => generatePhrases({ words: 12, separator: ' ', quantity: 1 }),
+    limitOf(1, 16, (buffer, start) => entropyToMnemonic(buffer.subarray(start, start + 16), wordlist))),
+  microCase('phrase', '24 words, ×50', 50,
+    () => generatePhrases({ words: 24, separator: ' ', quantity: 50 }),
+    limitOf(50, 32, (buffer, start) => entropyToMnemonic(buffer.subarray(start, start + 32), wordlist))),
+  microCase('seq', 'defaults (32 bytes hex)', 1,
+    () => generateSequences({ byteLength: 32, encoding: 'hex', quantity: 1 }),
+    limitOf(1, 32, bufferEncoding('hex', 32))),
+  microCase('seq', '256 bytes hex, ×50', 50,
+    () => generateSequences({ byteLength: 256, encoding: 'hex', quantity: 50 }),
+    limitOf(50, 256, bufferEncoding('hex', 256))),
+  microCase('short-id', 'defaults (length 8)', 1,
+    () => generateShortIds({ length: 8, quantity: 1 }),
+    limitOf(1, 4, bufferEncoding('hex', 4))),
+  microCase('short-id', 'length 256, ×50', 50,
+    () => generateShortIds({ length: 256, quantity: 50 }),
+    limitOf(50, 128, bufferEncoding('hex', 128)))
+]
+
+// Written to, so the JIT cannot drop the calls being timed
+let sink = 0
+
+/** Calls per second of `fn`, run for about `ms` milliseconds in batches of at least 1 ms. */
+function callsPerSecond (fn: () => string[], ms: number): number {
+  let batch = 1
+  for (;;) {
+    const start = process.hrtime.bigint()
+    for (let i = 0; i < batch; i++) sink += fn().length
+    if (Number(process.hrtime.bigint() - start) >= 1e6 || batch >= 1 << 20) break
+    batch *= 2
+  }
+  let calls = 0
+  const start = process.hrtime.bigint()
+  let elapsed = 0
+  while (elapsed < ms * 1e6) {
+    for (let i = 0; i < batch; i++) sink += fn().length
+    calls += batch
+    elapsed = Number(process.hrtime.bigint() - start)
+  }
+  return calls / (elapsed / 1e9)
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle] as number : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+/** Generator and limit alternate (A B A B ...) `rounds` times; the medians are reported. */
+export function runMicro (ms: number, rounds: number, log: (line: string) => void = () => {}): MicroResult[] {
+  const results: MicroResult[] = []
+  for (const micro of MICRO_CASES) {
+    callsPerSecond(micro.run, ms / 2)
+    callsPerSecond(micro.limit, ms / 2)
+    const runs: number[] = []
+    const limits: number[] = []
+    for (let round = 0; round < rounds; round++) {
+      runs.push(callsPerSecond(micro.run, ms))
+      limits.push(callsPerSecond(micro.limit, ms))
+    }
+    const valuesPerSecond = median(runs) * micro.quantity
+    const limitPerSecond = median(limits) * micro.quantity
+    results.push({ generator: micro.generator, params: micro.params, valuesPerSecond, limitPerSecond, ratio: valuesPerSecond / limitPerSecond })
+    log(`micro ${micro.generator} ${micro.params}: ${Math.round(valuesPerSecond)} values/s, limit ${Math.round(limitPerSecond)}, ratio ${(valuesPerSecond / limitPerSecond).toFixed(2)}`)
+  }
+  if (sink === 0) log('(no values generated)')
+  return results
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runMicro(Number(process.env.BENCH_MICRO_MS ?? 250), Number(process.env.BENCH_MICRO_ROUNDS ?? 3), console.log)
+}

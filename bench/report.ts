@@ -1,0 +1,190 @@
+// bench/RESULTS.md: the tables and the target checklist, from one run's figures.
+import type { MicroResult } from './micro.js'
+import type { Sample } from './load.js'
+
+export interface HttpRow {
+  row: string
+  group: string
+  server: string
+  params: string
+  samples: Sample[]
+  /** The baseline runs made right after each of this row's runs. */
+  baseline: Sample[]
+}
+
+export interface MemoryResult {
+  /** Requests asked for, and made (fewer when the time cap stopped the run). */
+  planned: number
+  requests: number
+  rps: number
+  errors: number
+  /** RSS in bytes after 10 %, 50 % and 100 % of the requests, and the peak. */
+  rssAt10: number
+  rssAt50: number
+  rssAtEnd: number
+  rssPeak: number
+}
+
+export interface RunInfo {
+  date: string
+  node: string
+  cpu: string
+  cores: number
+  loadAverage: number[]
+  duration: number
+  rounds: number
+  connections: number
+  elapsedSeconds: number
+  command: string
+}
+
+export interface Report {
+  info: RunInfo
+  http: HttpRow[]
+  micro: MicroResult[]
+  memory: MemoryResult
+  startup: number[]
+  /** Peak RSS of randgen over the whole HTTP benchmark. */
+  rssPeakUnderLoad: number
+}
+
+export const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle] as number : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+export interface RowSummary {
+  rps: number
+  p50: number
+  p99: number
+  p999: number
+  errors: number
+  cpuUs: number
+  baselineRps: number
+  baselineP99: number
+  rpsRatio: number
+  p99Ratio: number
+  /** Baseline CPU per request ÷ this row's: the req/s ratio two CPU-bound servers would show on equal cores. */
+  cpuRatio: number
+}
+
+export function summary (row: HttpRow): RowSummary {
+  const rps = mean(row.samples.map((s) => s.rps))
+  const p99 = mean(row.samples.map((s) => s.p99))
+  const baselineRps = mean(row.baseline.map((s) => s.rps))
+  const baselineP99 = mean(row.baseline.map((s) => s.p99))
+  const cpuUs = mean(row.samples.map((s) => s.cpuUs))
+  return {
+    rps,
+    p50: mean(row.samples.map((s) => s.p50)),
+    p99,
+    p999: mean(row.samples.map((s) => s.p999)),
+    errors: row.samples.reduce((sum, s) => sum + s.errors, 0),
+    cpuUs,
+    baselineRps,
+    baselineP99,
+    rpsRatio: rps / baselineRps,
+    p99Ratio: p99 / baselineP99,
+    cpuRatio: mean(row.baseline.map((s) => s.cpuUs)) / cpuUs
+  }
+}
+
+const int = (value: number): string => Math.round(value).toLocaleString('en-US')
+const ms = (value: number): string => value.toFixed(value < 10 ? 2 : 1)
+const ratio = (value: number): string => `${value.toFixed(2)}×`
+const mb = (bytes: number): string => (Number.isNaN(bytes) ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
+const mark = (ok: boolean): string => (ok ? 'met' : '**missed**')
+
+function targets (report: Report): string[] {
+  const rows = report.http.filter((row) => row.server === 'randgen').map((row) => ({ row, s: summary(row) }))
+  const defaults = rows.filter(({ row }) => row.group === 'default')
+  const heaviest = rows.filter(({ row }) => row.group === 'heaviest')
+  const latencyRows = rows.filter(({ row }) => row.group !== 'heaviest')
+  const worst = <T>(items: T[], key: (item: T) => number, highest = false): T =>
+    items.reduce((a, b) => ((highest ? key(b) > key(a) : key(b) < key(a)) ? b : a))
+  const minDefault = worst(defaults, ({ s }) => s.rpsRatio)
+  const minHeavy = worst(heaviest, ({ s }) => s.rpsRatio)
+  const maxP99 = worst(latencyRows, ({ s }) => s.p99Ratio, true)
+  const minMicro = worst(report.micro, (m) => m.ratio)
+  const microMissed = report.micro.filter((m) => m.ratio < 0.5).map((m) => `${m.generator} ${m.params} ${ratio(m.ratio)}`)
+  const growth = report.memory.rssAtEnd - report.memory.rssAt10
+  const startup = median(report.startup)
+  const rssPeak = Math.max(report.rssPeakUnderLoad, report.memory.rssPeak)
+  return [
+    '| Target | Measured | |',
+    '|---|---|---|',
+    `| every generator at defaults ≥ 0.80× baseline req/s | lowest ${ratio(minDefault.s.rpsRatio)} (${minDefault.row.row}); CPU ratio lowest ${ratio(worst(defaults, ({ s }) => s.cpuRatio).s.cpuRatio)} | ${mark(minDefault.s.rpsRatio >= 0.8)} |`,
+    `| heaviest parameters ≥ 0.50× baseline req/s | lowest ${ratio(minHeavy.s.rpsRatio)} (${minHeavy.row.row}); CPU ratio lowest ${ratio(worst(heaviest, ({ s }) => s.cpuRatio).s.cpuRatio)} | ${mark(minHeavy.s.rpsRatio >= 0.5)} |`,
+    `| p99 at ${report.info.connections} connections ≤ 1.5× baseline p99 (defaults, GET, health) | highest ${ratio(maxP99.s.p99Ratio)} (${maxP99.row.row}) | ${mark(maxP99.s.p99Ratio <= 1.5)} |`,
+    `| pure functions ≥ 0.5× random-bytes-plus-encoding limit | lowest ${ratio(minMicro.ratio)} (${minMicro.generator}, ${minMicro.params})${microMissed.length > 1 ? `; below 0.5×: ${microMissed.join('; ')}` : ''} | ${mark(minMicro.ratio >= 0.5)} |`,
+    `| RSS under load ≤ 120 MB | peak ${mb(rssPeak)} | ${mark(rssPeak <= 120 * 1024 * 1024)} |`,
+    `| no RSS growth over ${int(report.memory.requests)} requests${report.memory.requests < report.memory.planned ? ` (of ${int(report.memory.planned)} planned: time cap reached)` : ''} | ${mb(report.memory.rssAt10)} after 10 %, ${mb(report.memory.rssAt50)} after 50 %, ${mb(report.memory.rssAtEnd)} at the end (${growth >= 0 ? '+' : ''}${mb(growth)}) | ${mark(growth <= 8 * 1024 * 1024)} |`,
+    `| start-up to first 200 from /api/health ≤ 400 ms | median ${ms(startup)} ms of ${report.startup.length} (max ${ms(Math.max(...report.startup))} ms) | ${mark(startup <= 400)} |`
+  ]
+}
+
+export function renderMarkdown (report: Report): string {
+  const { info } = report
+  const lines = [
+    '# randgen benchmark results',
+    '',
+    `Written by \`${info.command}\` on ${info.date}: Node ${info.node}, ${info.cores} × ${info.cpu}, ` +
+      `load average at start ${info.loadAverage.map((l) => l.toFixed(2)).join(' ')}. ` +
+      `${info.connections} connections, no pipelining, ${info.rounds} interleaved rounds of ${info.duration} s per row; ` +
+      `whole run ${Math.round(info.elapsedSeconds)} s. The load generator shares the machine with the server, ` +
+      'so compare ratios, not absolute figures.',
+    '',
+    '![randgen vs bare Fastify](results.svg)',
+    '',
+    '## Targets',
+    '',
+    ...targets(report),
+    '',
+    '## HTTP',
+    '',
+    'randgen runs its production build (`node dist/src/server.js`, helmet, `Cache-Control: no-store`, ' +
+      'logger at `info` to /dev/null). The baseline is a bare Fastify 5 process (logger off) answering a constant ' +
+      'generation result on a POST route; the ceiling is plain `node:http` answering the same JSON. Each row ran ' +
+      'A B A B … with the baseline, and its ratio is to the baseline runs interleaved with it. ' +
+      'Latencies in ms, means over the rounds; errors are socket errors, timeouts and non-2xx answers. ' +
+      '*CPU µs/req* is the server process\'s user + system CPU time per request (from /proc); *CPU ratio* is the ' +
+      'baseline\'s CPU per request ÷ the row\'s, the throughput ratio two CPU-bound servers would show on equal cores, ' +
+      'which machine noise disturbs much less than req/s.',
+    '',
+    '| Row | Parameters | req/s | p50 | p99 | p99.9 | errors | baseline req/s | req/s ÷ baseline | p99 ÷ baseline p99 | CPU µs/req | CPU ratio |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
+  ]
+  for (const row of report.http) {
+    const s = summary(row)
+    lines.push(`| ${row.row} | ${row.params} | ${int(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.p999)} | ${s.errors} | ${int(s.baselineRps)} | ${ratio(s.rpsRatio)} | ${ratio(s.p99Ratio)} | ${int(s.cpuUs)} | ${ratio(s.cpuRatio)} |`)
+  }
+  const allBaseline = report.http.flatMap((row) => row.baseline)
+  lines.push(`| bare Fastify baseline (all its runs) | POST {} | ${int(mean(allBaseline.map((s) => s.rps)))} | ${ms(mean(allBaseline.map((s) => s.p50)))} | ${ms(mean(allBaseline.map((s) => s.p99)))} | ${ms(mean(allBaseline.map((s) => s.p999)))} | ${allBaseline.reduce((sum, s) => sum + s.errors, 0)} | | 1.00× | 1.00× | ${int(mean(allBaseline.map((s) => s.cpuUs)))} | 1.00× |`)
+  lines.push(
+    '',
+    '## Generator micro-benchmarks',
+    '',
+    'Each pure function (plugins/*.ts) against the limit for its work: one bulk `crypto.randomFillSync` for all ' +
+      'the random bytes the call needs plus the same encoding (alphabet lookup, hex, Base64, UUID format, BIP-39 ' +
+      'words, decimal), without rejection or checks. Medians of interleaved rounds.',
+    '',
+    '| Generator | Parameters | values/s | limit values/s | ratio |',
+    '|---|---|--:|--:|--:|'
+  )
+  for (const m of report.micro) lines.push(`| ${m.generator} | ${m.params} | ${int(m.valuesPerSecond)} | ${int(m.limitPerSecond)} | ${ratio(m.ratio)} |`)
+  const memory = report.memory
+  lines.push(
+    '',
+    '## Memory and start-up',
+    '',
+    `- ${int(memory.requests)} requests cycling through every generator at defaults (POST, and GET with X-Data): ` +
+      `${int(memory.rps)} req/s, ${memory.errors} errors; RSS ${mb(memory.rssAt10)} after 10 %, ${mb(memory.rssAt50)} after 50 %, ` +
+      `${mb(memory.rssAtEnd)} at the end, peak ${mb(memory.rssPeak)}.`,
+    `- Peak RSS over the whole HTTP benchmark: ${mb(report.rssPeakUnderLoad)}.`,
+    `- Start-up, process spawn to the first 200 from \`/api/health\`: ${report.startup.map((v) => `${ms(v)} ms`).join(', ')}.`,
+    ''
+  )
+  return lines.join('\n')
+}

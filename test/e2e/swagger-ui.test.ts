@@ -1,0 +1,92 @@
+// Swagger UI in a real browser (Debian's Chromium driven by playwright-core), with helmet's CSP on:
+// the page renders from the service's own assets, lists every operation, and "Try it out" →
+// "Execute" really calls the API, for a POST with its example body and a GET with its example X-Data.
+import t from 'tap'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Locator } from 'playwright-core'
+import { build } from '../helper.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+  '--no-first-run', '--disable-component-update', '--disable-sync'
+]
+// Screenshots for people to look at (scratch/ is git-ignored)
+const SCREENSHOT_DIR = new URL('../../scratch/', import.meta.url)
+
+const missing = !existsSync(CHROMIUM)
+// Under CI the browser is installed by .ci/run: its absence there is a failure, not a skip
+if (missing && process.env.CI === 'true') t.fail(`${CHROMIUM} is missing; .ci/run installs the chromium package`)
+const skip = missing ? `${CHROMIUM} is not installed (apt-get install chromium); this test drives it` : false
+
+t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t) => {
+  const app = await build(t)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
+
+  const profile = await mkdtemp(join(tmpdir(), 'randgen-chromium-'))
+  t.teardown(() => rm(profile, { recursive: true, force: true }))
+  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 })
+  t.teardown(() => browser.close())
+
+  const page = await browser.newPage()
+  const consoleErrors: string[] = []
+  const foreignRequests: string[] = []
+  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()) })
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  page.on('request', (request) => { if (!request.url().startsWith(`${origin}/`)) foreignRequests.push(request.url()) })
+  await page.addInitScript({
+    content: `window.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));`
+  })
+
+  const docs = await page.goto(`${origin}/docs`)
+  t.match(docs?.headers()['content-security-policy'], /script-src 'self'/, 'the page is served with a CSP')
+  await page.locator('.opblock').first().waitFor({ timeout: 30_000 })
+  t.equal(await page.locator('.opblock').count(), 15, 'all 15 operations are listed (7 generators x POST and GET, and health)')
+  t.equal(await page.locator('.opblock-post').count(), 7)
+  t.equal(await page.locator('.opblock-get').count(), 8)
+  await page.screenshot({ path: fileURLToPath(new URL('swagger-ui.png', SCREENSHOT_DIR)), fullPage: true })
+
+  async function execute (operation: Locator): Promise<{ status: string, body: any }> {
+    await operation.locator('.opblock-summary').click()
+    await operation.getByRole('button', { name: 'Try it out' }).click()
+    await operation.getByRole('button', { name: 'Execute' }).click()
+    const status = operation.locator('.live-responses-table tbody .response-col_status').first()
+    await status.waitFor({ timeout: 30_000 })
+    const body = await operation.locator('.live-responses-table .response-col_description pre').first().innerText()
+    return { status: (await status.innerText()).trim(), body: JSON.parse(body) }
+  }
+
+  const post = page.locator('#operations-generators-generatePassword')
+  const posted = await execute(post)
+  t.equal(posted.status, '200', 'POST password: Execute shows 200')
+  t.equal(posted.body.type, 'password')
+  t.equal(posted.body.values.length, 2, 'the example body asks for 2 passwords')
+  for (const value of posted.body.values) t.match(value, /^[A-Za-z0-9]{24}$/, 'generated with the example parameters')
+  await post.screenshot({ path: fileURLToPath(new URL('swagger-ui-post.png', SCREENSHOT_DIR)) })
+
+  const get = page.locator('#operations-generators-generateSeqWithHeader')
+  await get.locator('.opblock-summary').click()
+  await get.getByRole('button', { name: 'Try it out' }).click()
+  const xData = get.locator('tr[data-param-name="X-Data"] input')
+  const example = await xData.inputValue()
+  t.same(JSON.parse(Buffer.from(example, 'base64').toString('utf8')), { byteLength: 16, encoding: 'base64url' }, 'X-Data is a text field holding the example')
+  await get.getByRole('button', { name: 'Execute' }).click()
+  const status = get.locator('.live-responses-table tbody .response-col_status').first()
+  await status.waitFor({ timeout: 30_000 })
+  t.equal((await status.innerText()).trim(), '200', 'GET seq with X-Data: Execute shows 200')
+  const body = JSON.parse(await get.locator('.live-responses-table .response-col_description pre').first().innerText())
+  t.equal(body.type, 'seq')
+  t.match(body.values[0], /^[A-Za-z0-9_-]{22}$/, '16 bytes as base64url: the X-Data example was applied')
+  await get.screenshot({ path: fileURLToPath(new URL('swagger-ui-get.png', SCREENSHOT_DIR)) })
+
+  t.same(await page.evaluate('window.cspViolations'), [], 'no CSP violation')
+  t.same(consoleErrors, [], 'no error in the console')
+  t.same(foreignRequests, [], 'every asset and call comes from the service (no CDN)')
+})

@@ -1,0 +1,186 @@
+// CONTRACT §2, row by row: every bound at min, max, min-1 and max+1, wrong types, null and
+// unknown fields, for every generator. Each request is sent both as POST and as GET with X-Data,
+// and the two answers must match (CONTRACT §1.1 item 4).
+import t, { type Test } from 'tap'
+import type { LightMyRequestResponse } from 'fastify'
+import { build, get, post, ISO_MILLIS, GENERATORS, type Generator } from '../helper.js'
+
+const app = await build(t)
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+const MIN_SAFE = Number.MIN_SAFE_INTEGER
+
+// Generators whose values have a length fixed by the parameters, so GET and POST values must match in length
+const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id'])
+
+/** Sends `params` as POST and as GET, checks both answers alike, returns the parsed POST body. */
+async function both (t: Test, type: Generator, params: unknown): Promise<{ status: number, body: any }> {
+  const answers: LightMyRequestResponse[] = [await post(app, type, params), await get(app, type, params)]
+  const [viaPost, viaGet] = answers as [LightMyRequestResponse, LightMyRequestResponse]
+  t.equal(viaGet.statusCode, viaPost.statusCode, 'GET status = POST status')
+  t.equal(viaGet.headers['content-type'], viaPost.headers['content-type'], 'same content type')
+  for (const answer of answers) t.equal(answer.headers['cache-control'], 'no-store')
+  const postBody = viaPost.json()
+  const getBody = viaGet.json()
+  if (viaPost.statusCode === 200) {
+    t.equal(viaPost.headers['content-type'], 'application/json; charset=utf-8')
+    for (const body of [postBody, getBody]) {
+      t.same(Object.keys(body).sort(), ['generatedAt', 'type', 'values'], 'exactly type, values, generatedAt')
+      t.equal(body.type, type)
+      t.match(body.generatedAt, ISO_MILLIS)
+      t.ok(body.values.every((value: unknown) => typeof value === 'string'), 'values are strings')
+    }
+    t.equal(getBody.values.length, postBody.values.length, 'same number of values')
+    if (FIXED_LENGTH.has(type)) {
+      t.same(getBody.values.map((v: string) => v.length), postBody.values.map((v: string) => v.length), 'same value lengths')
+    }
+  } else {
+    t.equal(viaPost.headers['content-type'], 'application/problem+json; charset=utf-8')
+    t.same(getBody, postBody, 'GET error body = POST error body')
+  }
+  return { status: viaPost.statusCode, body: postBody }
+}
+
+async function ok (t: Test, type: Generator, params: Record<string, unknown>, quantity = 1): Promise<string[]> {
+  const { status, body } = await both(t, type, params)
+  t.equal(status, 200, `200 for ${JSON.stringify(params).slice(0, 80)}`)
+  t.equal(body.values?.length, quantity)
+  return body.values
+}
+
+/** 400 VALIDATION_FAILED with exactly one field error, `code` at `pointer`; returns its detail. */
+async function fails (t: Test, type: Generator, params: Record<string, unknown>, pointer: string, code: string): Promise<string> {
+  const { status, body } = await both(t, type, params)
+  t.equal(status, 400, `400 for ${JSON.stringify(params).slice(0, 80)}`)
+  t.equal(body.code, 'VALIDATION_FAILED')
+  t.equal(body.title, 'Invalid parameters')
+  t.same(body.errors?.map((e: any) => [e.pointer, e.code]), [[pointer, code]])
+  t.equal(body.detail, body.errors?.[0]?.detail, 'detail repeats the first error')
+  return body.detail
+}
+
+interface IntegerParam { name: string, min: number, max: number, base?: (value: number) => Record<string, unknown> }
+interface EnumParam { name: string, values: ReadonlyArray<string | number> }
+
+const integers: Record<Generator, IntegerParam[]> = {
+  password: [{ name: 'length', min: 6, max: 128 }],
+  number: [
+    { name: 'min', min: MIN_SAFE, max: MAX_SAFE, base: () => ({ max: MAX_SAFE }) },
+    { name: 'max', min: MIN_SAFE, max: MAX_SAFE, base: () => ({ min: MIN_SAFE }) }
+  ],
+  vpn: [{ name: 'length', min: 2, max: 256 }],
+  uuid: [{ name: 'length', min: 2, max: 256, base: () => ({ format: 'alphanumeric' }) }],
+  phrase: [],
+  seq: [{ name: 'byteLength', min: 2, max: 256 }],
+  'short-id': [{ name: 'length', min: 2, max: 256 }]
+}
+const booleans: Record<Generator, string[]> = {
+  password: ['uppercase', 'lowercase', 'numbers', 'symbols'],
+  number: ['unique'],
+  vpn: [],
+  uuid: [],
+  phrase: [],
+  seq: [],
+  'short-id': []
+}
+const enums: Record<Generator, EnumParam[]> = {
+  password: [],
+  number: [],
+  vpn: [{ name: 'protocol', values: ['shadowsocks', 'wireguard', 'hex'] }],
+  uuid: [{ name: 'format', values: ['standard', 'numeric', 'alpha', 'alphanumeric'] }],
+  phrase: [{ name: 'words', values: [12, 15, 18, 21, 24] }],
+  seq: [{ name: 'encoding', values: ['hex', 'base64', 'base64url'] }],
+  'short-id': []
+}
+
+for (const type of GENERATORS) {
+  t.test(type, async (t) => {
+    t.test('defaults: {} gives one value', async (t) => {
+      await ok(t, type, {})
+    })
+
+    t.test('quantity 1..50', async (t) => {
+      await ok(t, type, { quantity: 1 }, 1)
+      await ok(t, type, { quantity: 50 }, 50)
+      t.equal(await fails(t, type, { quantity: 0 }, '#/quantity', 'OUT_OF_RANGE'), '“quantity” must be between 1 and 50.')
+      await fails(t, type, { quantity: 51 }, '#/quantity', 'OUT_OF_RANGE')
+      for (const wrong of ['1', 1.5, 'true', true, null, [1], {}]) await fails(t, type, { quantity: wrong }, '#/quantity', 'TYPE')
+    })
+
+    for (const { name, min, max, base = () => ({}) } of integers[type]) {
+      t.test(`${name}: integer ${min}..${max}`, async (t) => {
+        await ok(t, type, { ...base(min), [name]: min })
+        await ok(t, type, { ...base(max), [name]: max })
+        const below = await fails(t, type, { ...base(min), [name]: min - 1 }, `#/${name}`, 'OUT_OF_RANGE')
+        t.equal(below, `“${name}” must be between ${min} and ${max}.`)
+        await fails(t, type, { ...base(max), [name]: max + 1 }, `#/${name}`, 'OUT_OF_RANGE')
+        const typeDetail = await fails(t, type, { [name]: String(min) }, `#/${name}`, 'TYPE')
+        t.equal(typeDetail, `“${name}” must be an integer.`)
+        for (const wrong of [2.5, 'true', true, null, [min]]) await fails(t, type, { [name]: wrong }, `#/${name}`, 'TYPE')
+      })
+    }
+
+    for (const name of booleans[type]) {
+      t.test(`${name}: boolean`, async (t) => {
+        await ok(t, type, { [name]: true })
+        await ok(t, type, { [name]: false })
+        t.equal(await fails(t, type, { [name]: 'true' }, `#/${name}`, 'TYPE'), `“${name}” must be a boolean (true or false).`)
+        for (const wrong of [1, 0, 'false', null, {}]) await fails(t, type, { [name]: wrong }, `#/${name}`, 'TYPE')
+      })
+    }
+
+    for (const { name, values } of enums[type]) {
+      t.test(`${name}: one of ${values.join(', ')}`, async (t) => {
+        for (const value of values) await ok(t, type, { [name]: value })
+        const numeric = typeof values[0] === 'number'
+        const outside = numeric ? [13, 0, 25] : ['bogus', String(values[0]).toUpperCase(), '']
+        for (const value of outside) {
+          const detail = await fails(t, type, { [name]: value }, `#/${name}`, 'NOT_ALLOWED_VALUE')
+          t.equal(detail, `“${name}” must be one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`)
+        }
+        // A wrong type is one TYPE error, not also NOT_ALLOWED_VALUE
+        const wrongTypes = numeric ? [String(values[0]), 12.5, true, null] : [1, true, null, [values[0]]]
+        for (const value of wrongTypes) await fails(t, type, { [name]: value }, `#/${name}`, 'TYPE')
+      })
+    }
+
+    t.test('unknown field', async (t) => {
+      const detail = await fails(t, type, { lenght: 32 }, '#/lenght', 'UNKNOWN_FIELD')
+      t.equal(detail, '“lenght” is not a known parameter.')
+      // JSON pointer escaping of the field name (RFC 6901)
+      await fails(t, type, { 'a/b~c': 1 }, '#/a~1b~0c', 'UNKNOWN_FIELD')
+    })
+  })
+}
+
+t.test('phrase separator: 1..4 code points', async (t) => {
+  for (const separator of ['-', ' ', '    ', '😀', '😀😀😀😀', '—', 'ÄÖÜ', 'A']) await ok(t, 'phrase', { separator })
+  t.equal(await fails(t, 'phrase', { separator: '' }, '#/separator', 'TOO_SHORT'), '“separator” must have at least 1 character(s).')
+  t.equal(await fails(t, 'phrase', { separator: '-----' }, '#/separator', 'TOO_LONG'), '“separator” must have at most 4 character(s).')
+  await fails(t, 'phrase', { separator: '😀😀😀😀😀' }, '#/separator', 'TOO_LONG')
+  for (const wrong of [1, true, null, ['-']]) await fails(t, 'phrase', { separator: wrong }, '#/separator', 'TYPE')
+})
+
+t.test('number exclusions: at most 1000 items, each a base-10 integer', async (t) => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1000))
+  await ok(t, 'number', { exclusions: many(1000) })
+  t.equal(await fails(t, 'number', { exclusions: many(1001) }, '#/exclusions', 'TOO_MANY_ITEMS'), '“exclusions” must have at most 1000 items.')
+  for (const wrong of ['1.5', 'abc', '', '+1', '1e3', ' 1', '0x10', '１']) {
+    const detail = await fails(t, 'number', { exclusions: ['5', wrong] }, '#/exclusions/1', 'NOT_AN_INTEGER')
+    t.equal(detail, '“exclusions[1]” must be a base-10 integer, such as "7" or "-12".')
+  }
+  for (const wrong of [1.5, true, null, {}, ['1']]) {
+    const detail = await fails(t, 'number', { exclusions: [wrong] }, '#/exclusions/0', 'TYPE')
+    t.equal(detail, '“exclusions[0]” must be a string or an integer.')
+  }
+  for (const wrong of ['5', 5, null, {}]) await fails(t, 'number', { exclusions: wrong }, '#/exclusions', 'TYPE')
+})
+
+t.test('every problem is listed, in one response', async (t) => {
+  const { status, body } = await both(t, 'password', { length: 5, quantity: 51, lenght: 1, symbols: 'no' })
+  t.equal(status, 400)
+  t.same(body.errors.map((e: any) => e.pointer).sort(), ['#/lenght', '#/length', '#/quantity', '#/symbols'])
+  t.equal(body.detail, body.errors[0].detail)
+  const many = await both(t, 'number', { exclusions: ['x', 'y', 3, 'z'] })
+  t.same(many.body.errors.map((e: any) => e.pointer), ['#/exclusions/0', '#/exclusions/1', '#/exclusions/3'])
+})
