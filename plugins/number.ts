@@ -10,64 +10,83 @@ type Params = Static<typeof NumberParams>
 
 /**
  * The excluded values inside [min, max], sorted and without duplicates. Strings are base-10
- * integers: the schema's pattern has checked them (NOT_AN_INTEGER otherwise).
+ * integers (the schema's pattern has checked them). Beyond 2^53 a string or JSON integer converts
+ * inexactly, but rounding keeps it at or beyond 2^53 in magnitude, so outside every safe range:
+ * in the safe range Number arithmetic is exact, and BigInt is not needed here.
  */
-export function exclusionsInRange (exclusions: ReadonlyArray<string | number>, min: bigint, max: bigint): bigint[] {
-  const inRange = new Set<bigint>()
+export function exclusionsInRange (exclusions: ReadonlyArray<string | number>, min: number, max: number): Float64Array {
+  const inRange = new Float64Array(exclusions.length)
+  let count = 0
   for (const value of exclusions) {
-    // JSON integers beyond 2^53 arrive as inexact numbers; they lie outside every safe range anyway
-    const excluded = typeof value === 'number' ? (Number.isSafeInteger(value) ? BigInt(value) : undefined) : BigInt(value)
-    if (excluded !== undefined && excluded >= min && excluded <= max) inRange.add(excluded)
+    const excluded = Number(value)
+    if (Number.isSafeInteger(excluded) && excluded >= min && excluded <= max) inRange[count++] = excluded
   }
-  // The values are distinct (a Set), so no two compare equal
-  return [...inRange].sort((a, b) => (a < b ? -1 : 1))
+  // A typed array sorts numerically; after sorting, duplicates are neighbours (-0 === 0 merges them too)
+  const sorted = inRange.subarray(0, count).sort()
+  let distinct = 0
+  for (const value of sorted) if (distinct === 0 || value !== sorted[distinct - 1]) sorted[distinct++] = value
+  return sorted.subarray(0, distinct)
 }
 
 /**
- * The `index`-th allowed value (0-based) of [min, max] without the sorted `excluded` values:
- * each excluded value at or below the candidate pushes it one further. O(excluded), no retries.
+ * With `excluded` the sorted (ascending) first `count` excluded values, all >= min, and
+ * `first` = min + index: the index-th allowed value (0-based). It is first + j, where j is the
+ * number of excluded values below it, and j is the least i with excluded[i] > first + i
+ * (excluded[i] - min - i counts the allowed values below excluded[i]; it never decreases with i,
+ * so a binary search finds j). O(log count), no retries; j = result - first is also where the
+ * result goes to keep `excluded` sorted.
  */
-export function allowedValueAt (index: bigint, min: bigint, excluded: readonly bigint[]): bigint {
-  let value = min + index
-  for (const skip of excluded) {
-    if (skip <= value) value++
-    else break
+export function allowedValueAt (first: number, excluded: ArrayLike<number>, count = excluded.length): number {
+  let low = 0
+  let high = count
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((excluded[middle] as number) > first + middle) high = middle
+    else low = middle + 1
   }
-  return value
-}
-
-function insertSorted (values: bigint[], value: bigint): void {
-  let i = values.length
-  while (i > 0 && (values[i - 1] as bigint) > value) i--
-  values.splice(i, 0, value)
+  return first + low
 }
 
 /**
- * Uniform integers over [min, max] minus the exclusions, for any span of safe integers (up to
- * 2^54 values, hence BigInt). A uniform index into the allowed values is mapped to its value, so
- * the run time depends only on the number of exclusions and `quantity`. With `unique`, each drawn
+ * Uniform integers over [min, max] minus the exclusions, for any span of safe integers. The span
+ * can reach 2^54 values, so the uniform index into the allowed values is a BigInt; min + index is
+ * a safe integer (it is at most the allowed value it maps to), so the rest runs on exact Numbers.
+ * The run time depends only on the number of exclusions and `quantity`. With `unique`, each drawn
  * value joins the exclusions before the next draw: sampling without replacement, uniform over subsets.
  */
 export function generateNumbers (params: Params): string[] {
-  const { quantity, unique } = params
-  if (params.min > params.max) {
-    throw new ParameterError([{ pointer: '#/min', code: 'MIN_GREATER_THAN_MAX', args: { min: params.min, max: params.max } }])
+  const { min, max, quantity, unique } = params
+  if (min > max) {
+    throw new ParameterError([{ pointer: '#/min', code: 'MIN_GREATER_THAN_MAX', args: { min, max } }])
   }
-  const min = BigInt(params.min)
-  const max = BigInt(params.max)
-  const excluded = exclusionsInRange(params.exclusions, min, max)
-  const available = max - min + 1n - BigInt(excluded.length)
+  const inRange = exclusionsInRange(params.exclusions, min, max)
+  const bigMin = BigInt(min)
+  const available = BigInt(max) - bigMin + 1n - BigInt(inRange.length)
   if (available === 0n) {
-    throw new ParameterError([{ pointer: '#/exclusions', code: 'NO_VALUES_LEFT', args: { min: params.min, max: params.max } }])
+    throw new ParameterError([{ pointer: '#/exclusions', code: 'NO_VALUES_LEFT', args: { min, max } }])
   }
   if (unique && available < BigInt(quantity)) {
     throw new ParameterError([{ pointer: '#/quantity', code: 'NOT_ENOUGH_UNIQUE_VALUES', args: { available: available.toString(), quantity } }])
   }
+  // Room for the values drawn with `unique`, so a draw joins the exclusions by one in-place shift
+  const excluded = unique ? new Float64Array(inRange.length + quantity) : inRange
+  if (unique) excluded.set(inRange)
+  let count = inRange.length
+  let remaining = available
   const values: string[] = []
-  for (let drawn = 0n; values.length < quantity; drawn++) {
-    const value = allowedValueAt(randomBelow(unique ? available - drawn : available), min, excluded)
-    values.push(value.toString())
-    if (unique) insertSorted(excluded, value)
+  while (values.length < quantity) {
+    const bigFirst = bigMin + randomBelow(remaining)
+    const first = Number(bigFirst)
+    const value = allowedValueAt(first, excluded, count)
+    // BigInt prints a 16-digit integer several times faster than Number's shortest-double printing
+    values.push((bigFirst + BigInt(value - first)).toString())
+    if (unique) {
+      const position = value - first
+      excluded.copyWithin(position + 1, position, count)
+      excluded[position] = value
+      count++
+      remaining--
+    }
   }
   return values
 }

@@ -17,6 +17,15 @@ export const CHARACTER_SETS = {
 } as const
 export type CharacterSet = keyof typeof CHARACTER_SETS
 
+const SET_NAMES = Object.keys(CHARACTER_SETS) as CharacterSet[]
+const SET_BITS = Object.fromEntries(SET_NAMES.map((set, index) => [set, 1 << index])) as Record<CharacterSet, number>
+// The bit of the set each character belongs to, by character code (the sets are disjoint ASCII)
+const SET_BIT_OF = new Uint8Array(128)
+for (const set of SET_NAMES) for (const character of CHARACTER_SETS[set]) SET_BIT_OF[character.charCodeAt(0)] = SET_BITS[set]
+// The union of the enabled sets for each combination of set bits, built once
+const ALPHABETS = Array.from({ length: 1 << SET_NAMES.length }, (_, bits) =>
+  SET_NAMES.filter((set) => (bits & SET_BITS[set]) !== 0).map((set) => CHARACTER_SETS[set]).join(''))
+
 /**
  * One password: uniform over all strings of `length` characters from the union of the enabled
  * sets that contain at least one character of each enabled set. Drawing uniformly and redrawing
@@ -24,16 +33,15 @@ export type CharacterSet = keyof typeof CHARACTER_SETS
  * not). The worst case, 6 characters and all four sets, accepts 28% of draws.
  */
 export function generatePassword (length: number, sets: readonly CharacterSet[]): string {
-  const alphabet = sets.map((set) => CHARACTER_SETS[set]).join('')
+  let wanted = 0
+  for (const set of sets) wanted |= SET_BITS[set]
+  const alphabet = ALPHABETS[wanted] as string
   for (;;) {
     const candidate = randomString(alphabet, length)
-    if (sets.every((set) => hasAny(candidate, CHARACTER_SETS[set]))) return candidate
+    let seen = 0
+    for (let i = 0; i < candidate.length && seen !== wanted; i++) seen |= SET_BIT_OF[candidate.charCodeAt(i)] as number
+    if (seen === wanted) return candidate
   }
-}
-
-function hasAny (text: string, characters: string): boolean {
-  for (const character of text) if (characters.includes(character)) return true
-  return false
 }
 
 export function generatePasswords (params: Params): string[] {

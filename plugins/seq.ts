@@ -7,9 +7,16 @@ import { randomBytes } from '../src/random.js'
 
 type Params = Static<typeof SeqParams>
 
-/** `byteLength` random bytes; Node's encoders give lowercase hex, padded base64, unpadded base64url. */
+/**
+ * `byteLength` random bytes; Node's encoders give lowercase hex, padded base64, unpadded base64url.
+ * All values come from one draw, each from its own bytes; the draw is wiped once encoded.
+ */
 export function generateSequences ({ byteLength, encoding, quantity }: Params): string[] {
-  return Array.from({ length: quantity }, () => randomBytes(byteLength).toString(encoding))
+  const bytes = randomBytes(byteLength * quantity)
+  const values: string[] = []
+  for (let start = 0; values.length < quantity; start += byteLength) values.push(bytes.toString(encoding, start, start + byteLength))
+  bytes.fill(0)
+  return values
 }
 
 export default fp(async function seqGenerator (app: FastifyInstance) {

@@ -7,9 +7,20 @@ import { randomBytes } from '../src/random.js'
 
 type Params = Static<typeof ShortIdParams>
 
-/** `length` lowercase hex characters: each is 4 random bits, so each is uniform over 0-9a-f. */
+/**
+ * `length` lowercase hex characters: each is 4 random bits, so each is uniform over 0-9a-f. All
+ * values come from one draw, each from its own bytes; the draw is wiped once encoded.
+ */
 export function generateShortIds ({ length, quantity }: Params): string[] {
-  return Array.from({ length: quantity }, () => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length))
+  const byteLength = Math.ceil(length / 2)
+  const bytes = randomBytes(byteLength * quantity)
+  const values: string[] = []
+  for (let start = 0; values.length < quantity; start += byteLength) {
+    const hex = bytes.toString('hex', start, start + byteLength)
+    values.push(hex.length === length ? hex : hex.slice(0, length))
+  }
+  bytes.fill(0)
+  return values
 }
 
 export default fp(async function shortIdGenerator (app: FastifyInstance) {

@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { UuidParams, UuidResult } from '../schemas/uuid.js'
 import { registerGenerator } from '../src/generator-route.js'
-import { randomString, uuidV4 } from '../src/random.js'
+import { randomStrings, uuidV4 } from '../src/random.js'
 
 type Params = Static<typeof UuidParams>
 
@@ -17,8 +17,8 @@ export const COMPACT_ALPHABETS: Record<Exclude<Params['format'], 'standard'>, st
 }
 
 export function generateUuids ({ format, length, quantity }: Params): string[] {
-  const one = format === 'standard' ? uuidV4 : () => randomString(COMPACT_ALPHABETS[format], length)
-  return Array.from({ length: quantity }, one)
+  if (format !== 'standard') return randomStrings(COMPACT_ALPHABETS[format], length, quantity)
+  return Array.from({ length: quantity }, uuidV4)
 }
 
 export default fp(async function uuidGenerator (app: FastifyInstance) {

@@ -3,30 +3,43 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { VpnParams, VpnResult } from '../schemas/vpn.js'
 import { registerGenerator } from '../src/generator-route.js'
-import { randomBytes, randomString } from '../src/random.js'
+import { randomBytes, randomStrings } from '../src/random.js'
 
 type Params = Static<typeof VpnParams>
 
 /** RFC 4648 §5 URL-safe alphabet: Shadowsocks passwords that need no escaping in URIs. */
 export const URL_SAFE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
-/** A Curve25519 private key exactly as `wg genkey` makes it: 32 random bytes, clamped, Base64. */
-export function wireguardPrivateKey (): string {
-  const key = randomBytes(32)
+/** The Curve25519 private key made of `bytes[start, start + 32)`, clamped in place, in Base64. */
+function clampedKey (bytes: Buffer, start: number): string {
   // RFC 7748 clamping: clear the 3 low bits, clear the top bit, set the second-highest bit
-  key[0] = (key[0] as number) & 248
-  key[31] = ((key[31] as number) & 127) | 64
-  return key.toString('base64')
+  bytes[start] = (bytes[start] as number) & 248
+  bytes[start + 31] = ((bytes[start + 31] as number) & 127) | 64
+  return bytes.toString('base64', start, start + 32)
 }
 
-const GENERATE: Record<Params['protocol'], (length: number) => string> = {
-  shadowsocks: (length) => randomString(URL_SAFE_ALPHABET, length),
-  wireguard: () => wireguardPrivateKey(),
-  hex: () => randomBytes(32).toString('hex')
+/** A Curve25519 private key exactly as `wg genkey` makes it: 32 random bytes, clamped, Base64. */
+export function wireguardPrivateKey (): string {
+  return clampedKey(randomBytes(32), 0)
+}
+
+/** `quantity` values, each encoding its own 32 bytes of one draw; the draw is wiped afterwards. */
+function fromKeyBytes (quantity: number, encode: (bytes: Buffer, start: number) => string): string[] {
+  const bytes = randomBytes(32 * quantity)
+  const values: string[] = []
+  for (let start = 0; values.length < quantity; start += 32) values.push(encode(bytes, start))
+  bytes.fill(0)
+  return values
+}
+
+const GENERATE: Record<Params['protocol'], (length: number, quantity: number) => string[]> = {
+  shadowsocks: (length, quantity) => randomStrings(URL_SAFE_ALPHABET, length, quantity),
+  wireguard: (_length, quantity) => fromKeyBytes(quantity, clampedKey),
+  hex: (_length, quantity) => fromKeyBytes(quantity, (bytes, start) => bytes.toString('hex', start, start + 32))
 }
 
 export function generateVpnSecrets ({ protocol, length, quantity }: Params): string[] {
-  return Array.from({ length: quantity }, () => GENERATE[protocol](length))
+  return GENERATE[protocol](length, quantity)
 }
 
 export default fp(async function vpnGenerator (app: FastifyInstance) {

@@ -10,7 +10,12 @@ import { randomBytes as cryptoRandomBytes, randomFillSync, randomInt, randomUUID
 // value outlives its draw there. The pool is private to this module, so to the process or worker
 // thread; Node never forks a running process, so no two processes share its contents.
 const POOL_SIZE = 4096
-const pool = Buffer.alloc(POOL_SIZE)
+const poolMemory = new ArrayBuffer(POOL_SIZE)
+const pool = Buffer.from(poolMemory)
+// The same memory as 64-bit words, read without Buffer's per-byte assembly, and as a plain byte
+// array, whose fill skips Buffer.fill's argument handling
+const poolWords = new BigUint64Array(poolMemory)
+const poolBytes = new Uint8Array(poolMemory)
 let poolOffset = POOL_SIZE
 
 /** The start of `n` (<= POOL_SIZE) unused pool bytes; the caller reads them, then calls `wipe`. */
@@ -25,7 +30,17 @@ function take (n: number): number {
 }
 
 function wipe (start: number, n: number): void {
-  pool.fill(0, start, start + n)
+  poolBytes.fill(0, start, start + n)
+}
+
+/** A uniform 64-bit value from the pool, wiped there. */
+function takeWord (): bigint {
+  // Words start at a multiple of 8; the up to 7 bytes skipped are never handed out
+  poolOffset = (poolOffset + 7) & ~7
+  const index = take(8) >> 3
+  const word = poolWords[index] as bigint
+  poolWords[index] = 0n
+  return word
 }
 
 /** `n` bytes from the CSPRNG (through the pool when small). */
@@ -55,35 +70,75 @@ const TWO_POW_64 = 2n ** 64n
 export function randomBelow (n: bigint): bigint {
   if (n < 1n || n > TWO_POW_64) throw new RangeError('randomBelow: n must be in 1..2^64')
   if (n < RANDOM_INT_LIMIT) return BigInt(randomInt(Number(n)))
-  // Accept only draws below the largest multiple of n that fits in 64 bits, so every residue
-  // is equally likely; since n >= 2^48 at least half the draws are accepted.
-  const limit = TWO_POW_64 - (TWO_POW_64 % n)
+  // Accept a draw only if its whole block of n values [draw - draw % n, that + n) fits below 2^64,
+  // that is below the largest multiple of n that fits in 64 bits, so every residue is equally
+  // likely (checked by subtraction: cheaper than 2^64 % n); since n >= 2^48 at least half the
+  // draws are accepted.
+  const lastBlockStart = TWO_POW_64 - n
   for (;;) {
-    const start = take(8)
-    const draw = pool.readBigUInt64BE(start)
-    wipe(start, 8)
-    if (draw < limit) return draw % n
+    const draw = takeWord()
+    const value = draw % n
+    if (draw - value <= lastBlockStart) return value
   }
 }
 
+// Per alphabet, the character code each accepted byte stands for; the few alphabets in use are
+// kept, and the cache is emptied if a caller ever passes many
+const CODE_TABLES = new Map<string, Uint8Array>()
+const MAX_CODE_TABLES = 64
+
+function codeTable (alphabet: string): Uint8Array {
+  let table = CODE_TABLES.get(alphabet)
+  if (table === undefined) {
+    table = new Uint8Array(256)
+    for (let byte = 0; byte < 256; byte++) {
+      const code = alphabet.charCodeAt(byte % alphabet.length)
+      if (code > 255) throw new RangeError('randomString: alphabet must be Latin-1 characters')
+      table[byte] = code
+    }
+    if (CODE_TABLES.size >= MAX_CODE_TABLES) CODE_TABLES.clear()
+    CODE_TABLES.set(alphabet, table)
+  }
+  return table
+}
+
 /**
- * `length` characters drawn independently and uniformly from `alphabet` (2..256 distinct characters).
- * A random byte b is used only when b < 256 - (256 % size), so `b % size` is uniform.
+ * `length` characters drawn independently and uniformly from `alphabet` (2..256 distinct Latin-1
+ * characters). A random byte b is used only when b < 256 - (256 % size), so `b % size` is uniform;
+ * the result is the first `length` accepted bytes of the stream, so how many bytes are drawn ahead
+ * (enough for the expected acceptance rate, plus a few) changes the cost, never the distribution.
  */
 export function randomString (alphabet: string, length: number): string {
   const size = alphabet.length
   if (size < 2 || size > 256) throw new RangeError('randomString: alphabet must have 2..256 characters')
   const limit = 256 - (256 % size)
+  const table = codeTable(alphabet)
   let out = ''
   while (out.length < length) {
-    // One byte per missing character; each rejected byte costs one more round for the rest
-    const need = Math.min(length - out.length, POOL_SIZE)
-    const start = take(need)
-    for (let i = start; i < start + need; i++) {
+    const missing = length - out.length
+    const drawn = Math.min(Math.ceil(missing * 256 / limit) + 4, POOL_SIZE)
+    const start = take(drawn)
+    // Accepted characters are written over the bytes already read (end <= i), decoded in one go,
+    // and wiped with the rest of the draw
+    let end = start
+    const stop = start + missing
+    for (let i = start; i < start + drawn && end < stop; i++) {
       const byte = pool[i] as number
-      if (byte < limit) out += alphabet[byte % size]
+      if (byte < limit) pool[end++] = table[byte] as number
     }
-    wipe(start, need)
+    out += pool.toString('latin1', start, end)
+    wipe(start, drawn)
   }
   return out
+}
+
+/**
+ * `quantity` strings of `length` characters, each as `randomString` makes it: one draw cut into
+ * pieces. The characters are independent and uniform, so disjoint pieces are too.
+ */
+export function randomStrings (alphabet: string, length: number, quantity: number): string[] {
+  const all = randomString(alphabet, length * quantity)
+  const values: string[] = []
+  for (let start = 0; values.length < quantity; start += length) values.push(all.slice(start, start + length))
+  return values
 }

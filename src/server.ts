@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
+import { closeApp } from './shutdown.js'
 
 let config
 try {
@@ -15,10 +16,6 @@ try {
 const app = await buildApp(config)
 
 // SIGTERM/SIGINT: stop accepting, answer the requests in flight, exit 0
-closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT }, async ({ signal, err }) => {
-  if (err !== undefined) app.log.error({ err }, 'server closing with error')
-  else app.log.info({ signal }, 'server closing')
-  await app.close()
-})
+closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT }, closeApp(app))
 
 await app.listen({ host: config.HOST, port: config.PORT })

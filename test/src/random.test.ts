@@ -52,4 +52,16 @@ t.test('randomString: alphabet size errors', async (t) => {
   t.throws(() => randomString('', 5), wanted)
   t.throws(() => randomString('a', 5), wanted)
   t.throws(() => randomString('x'.repeat(257), 5), wanted)
+  t.throws(() => randomString('ab€', 5), { name: 'RangeError', message: 'randomString: alphabet must be Latin-1 characters' })
+})
+
+t.test('randomString: many alphabets in turn (the per-alphabet tables are bounded and rebuilt)', async (t) => {
+  // 200 alphabets of two characters, each used twice, far more than the table cache holds
+  const alphabets = Array.from({ length: 200 }, (_, i) => String.fromCharCode(32 + (i % 100), 140 + (i % 100)))
+  const wrong = alphabets.filter((alphabet) => {
+    const value = randomString(alphabet, 64)
+    // Both characters appear unless 64 fair bits are all equal: probability 2^-63 per alphabet
+    return value.length !== 64 || [...value].some((c) => !alphabet.includes(c)) || new Set(value).size !== 2
+  })
+  t.same(wrong, [])
 })
