@@ -29,7 +29,7 @@ export default fp(async function health (app: FastifyInstance, options: { draw?:
     }
   }, async (_request, reply) => {
     const ok = csprngWorks(options.draw)
-    return reply.code(ok ? 200 : 503).header('cache-control', 'no-store').send({
+    return reply.code(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'error',
       service: 'randgen',
       version: SERVICE_VERSION,

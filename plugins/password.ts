@@ -45,7 +45,7 @@ export function generatePassword (length: number, sets: readonly CharacterSet[])
 }
 
 export function generatePasswords (params: Params): string[] {
-  const sets = (Object.keys(CHARACTER_SETS) as CharacterSet[]).filter((set) => params[set])
+  const sets = SET_NAMES.filter((set) => params[set])
   if (sets.length === 0) throw new ParameterError([{ pointer: '#', code: 'NO_CHARACTER_SET' }])
   return Array.from({ length: params.quantity }, () => generatePassword(params.length, sets))
 }

@@ -38,9 +38,13 @@ export function helmetHeaders (options: typeof HELMET_OPTIONS = HELMET_OPTIONS):
   return headers
 }
 
-/** Security headers on every response (404, 405 and errors included): one hook, no per-request work. */
+/**
+ * Security headers on every response (404, 405 and errors included): one hook, no per-request work.
+ * `Cache-Control: no-store` rides along: generated secrets, health and errors must never be cached
+ * (CONTRACT §1.2, §3, §4); static files under /docs set their own caching after this hook.
+ */
 export default fp(async function security (app: FastifyInstance) {
-  const headers = helmetHeaders()
+  const headers = { ...helmetHeaders(), 'cache-control': 'no-store' }
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
     done()

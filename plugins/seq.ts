@@ -3,20 +3,16 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { SeqParams, SeqResult } from '../schemas/seq.js'
 import { registerGenerator } from '../src/generator-route.js'
-import { randomBytes } from '../src/random.js'
+import { randomChunks } from '../src/random.js'
 
 type Params = Static<typeof SeqParams>
 
 /**
  * `byteLength` random bytes; Node's encoders give lowercase hex, padded base64, unpadded base64url.
- * All values come from one draw, each from its own bytes; the draw is wiped once encoded.
+ * All values come from one draw, each from its own bytes.
  */
 export function generateSequences ({ byteLength, encoding, quantity }: Params): string[] {
-  const bytes = randomBytes(byteLength * quantity)
-  const values: string[] = []
-  for (let start = 0; values.length < quantity; start += byteLength) values.push(bytes.toString(encoding, start, start + byteLength))
-  bytes.fill(0)
-  return values
+  return randomChunks(byteLength, quantity, (bytes, start, end) => bytes.toString(encoding, start, end))
 }
 
 export default fp(async function seqGenerator (app: FastifyInstance) {

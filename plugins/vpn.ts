@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { VpnParams, VpnResult } from '../schemas/vpn.js'
 import { registerGenerator } from '../src/generator-route.js'
-import { randomBytes, randomStrings } from '../src/random.js'
+import { randomBytes, randomChunks, randomStrings } from '../src/random.js'
 
 type Params = Static<typeof VpnParams>
 
@@ -23,19 +23,10 @@ export function wireguardPrivateKey (): string {
   return clampedKey(randomBytes(32), 0)
 }
 
-/** `quantity` values, each encoding its own 32 bytes of one draw; the draw is wiped afterwards. */
-function fromKeyBytes (quantity: number, encode: (bytes: Buffer, start: number) => string): string[] {
-  const bytes = randomBytes(32 * quantity)
-  const values: string[] = []
-  for (let start = 0; values.length < quantity; start += 32) values.push(encode(bytes, start))
-  bytes.fill(0)
-  return values
-}
-
 const GENERATE: Record<Params['protocol'], (length: number, quantity: number) => string[]> = {
   shadowsocks: (length, quantity) => randomStrings(URL_SAFE_ALPHABET, length, quantity),
-  wireguard: (_length, quantity) => fromKeyBytes(quantity, clampedKey),
-  hex: (_length, quantity) => fromKeyBytes(quantity, (bytes, start) => bytes.toString('hex', start, start + 32))
+  wireguard: (_length, quantity) => randomChunks(32, quantity, clampedKey),
+  hex: (_length, quantity) => randomChunks(32, quantity, (bytes, start, end) => bytes.toString('hex', start, end))
 }
 
 export function generateVpnSecrets ({ protocol, length, quantity }: Params): string[] {

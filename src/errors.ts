@@ -90,6 +90,11 @@ export function validationProblem (language: Language, problems: FieldProblem[])
   }
 }
 
+/** Sends a request-level problem (404, 415, X-Data, ...) in the request's language. */
+function sendError (request: FastifyRequest, reply: FastifyReply, error: ProblemError): FastifyReply {
+  return sendProblem(request, reply, (language) => problemDocument(language, error))
+}
+
 export function sendProblem (request: FastifyRequest, reply: FastifyReply, build: (language: Language) => ProblemDocument): FastifyReply {
   const language = negotiateLanguage(request.headers)
   const body = build(language)
@@ -102,8 +107,13 @@ export function sendProblem (request: FastifyRequest, reply: FastifyReply, build
     .send(JSON.stringify(body))
 }
 
-/** Fastify's own errors (content-type parser, body limit) mapped to our problems. */
-function problemFromFastifyError (error: FastifyError, bodyLimit: number): ProblemError | undefined {
+/** 404 for the request's method and path (the query string is never echoed). */
+function notFoundError (request: FastifyRequest): ProblemError {
+  return new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', { method: request.method, path: pathOf(request.url) })
+}
+
+/** Fastify's own errors (content-type parser, body limit) and other plugins' client errors mapped to our problems. */
+function problemFromFastifyError (error: FastifyError, request: FastifyRequest, bodyLimit: number): ProblemError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ProblemError(415, 'UNSUPPORTED_MEDIA_TYPE')
@@ -114,7 +124,7 @@ function problemFromFastifyError (error: FastifyError, bodyLimit: number): Probl
       return new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_JSON')
   }
   // Other client errors raised by Fastify or a plugin keep their status with a generic problem
-  if (error.statusCode === 404) return new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', {})
+  if (error.statusCode === 404) return notFoundError(request)
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new ProblemError(error.statusCode, 'BAD_REQUEST')
   }
@@ -142,15 +152,10 @@ export function registerErrorHandlers (app: FastifyInstance): void {
 
   // 404 or 405 for a path or method that does not exist, whatever its body
   const notFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const path = pathOf(request.url)
-    const allowed = allowedMethods(app, path)
-    if (allowed.length > 0) {
-      reply.header('allow', allowed.join(', '))
-      return sendProblem(request, reply, (language) => problemDocument(language,
-        new ProblemError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', { method: request.method, allowed: allowed.join(', ') })))
-    }
-    return sendProblem(request, reply, (language) => problemDocument(language,
-      new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', { method: request.method, path })))
+    const allowed = allowedMethods(app, pathOf(request.url)).join(', ')
+    if (allowed === '') return sendError(request, reply, notFoundError(request))
+    reply.header('allow', allowed)
+    return sendError(request, reply, new ProblemError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', { method: request.method, allowed }))
   }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -166,14 +171,14 @@ export function registerErrorHandlers (app: FastifyInstance): void {
       request.log.info({ code: 'VALIDATION_FAILED' }, 'invalid parameters')
       return sendProblem(request, reply, (language) => validationProblem(language, error.problems))
     }
-    const problem = error instanceof ProblemError ? error : problemFromFastifyError(error, bodyLimit)
+    const problem = error instanceof ProblemError ? error : problemFromFastifyError(error, request, bodyLimit)
     if (problem !== undefined) {
       request.log.info({ code: problem.code, status: problem.status }, 'request rejected')
-      return sendProblem(request, reply, (language) => problemDocument(language, problem))
+      return sendError(request, reply, problem)
     }
     // Internals go to the log only: the body says nothing of them
     request.log.error({ err: error }, 'unexpected error')
-    return sendProblem(request, reply, (language) => problemDocument(language, new ProblemError(500, 'INTERNAL_ERROR')))
+    return sendError(request, reply, new ProblemError(500, 'INTERNAL_ERROR'))
   })
 
   app.setNotFoundHandler(notFound)
@@ -185,8 +190,7 @@ export function registerErrorHandlers (app: FastifyInstance): void {
  */
 export function frameworkErrorHandler (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ code: 'NOT_FOUND', reason: error.code }, 'request rejected')
-  sendProblem(request, reply, (language) => problemDocument(language,
-    new ProblemError(404, 'NOT_FOUND', 'NOT_FOUND', { method: request.method, path: pathOf(request.url) })))
+  sendError(request, reply, notFoundError(request))
 }
 
 const CLIENT_ERROR_STATUS: Record<string, [number, ProblemCode]> = {

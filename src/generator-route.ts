@@ -74,10 +74,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     url,
     schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
     preValidation: readBody,
-    handler: (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      return handler(request.body)
-    }
+    handler: (request) => handler(request.body)
   })
 
   app.route({
@@ -92,16 +89,13 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       response
     },
     preValidation: readXData,
-    handler: (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      return handler(request.query)
-    }
+    handler: (request) => handler(request.query)
   })
 
   app.route({
     method: 'OPTIONS',
     url,
     schema: { hide: true },
-    handler: async (_request, reply) => reply.code(204).header('allow', GENERATOR_ALLOW).header('cache-control', 'no-store').send()
+    handler: async (_request, reply) => reply.code(204).header('allow', GENERATOR_ALLOW).send()
   })
 }

@@ -52,6 +52,18 @@ export function randomBytes (n: number): Buffer {
   return bytes
 }
 
+/**
+ * `quantity` values, each encoded from its own `byteLength` bytes of one draw; the draw is wiped
+ * once encoded. Disjoint bytes of a uniform draw are independent, so the values are too.
+ */
+export function randomChunks (byteLength: number, quantity: number, encode: (bytes: Buffer, start: number, end: number) => string): string[] {
+  const bytes = randomBytes(byteLength * quantity)
+  const values: string[] = []
+  for (let start = 0; values.length < quantity; start += byteLength) values.push(encode(bytes, start, start + byteLength))
+  bytes.fill(0)
+  return values
+}
+
 /** `n` bytes from a CSPRNG call made now, never from the pool: proof that the CSPRNG answers. */
 export function freshRandomBytes (n: number): Buffer {
   return cryptoRandomBytes(n)

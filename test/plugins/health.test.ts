@@ -3,6 +3,7 @@ import Fastify from 'fastify'
 import { readFileSync } from 'node:fs'
 import health, { csprngWorks } from '../../plugins/health.js'
 import errors from '../../plugins/errors.js'
+import security from '../../plugins/security.js'
 import { loadConfig } from '../../src/config.js'
 import { serverOptions } from '../../src/server-options.js'
 import { build, ISO_MILLIS } from '../helper.js'
@@ -40,6 +41,8 @@ t.test('GET and HEAD /api/health: 200 with every field', async (t) => {
 t.test('503 with status error when the CSPRNG fails', async (t) => {
   // The production options and error handler, with a health plugin whose draw throws
   const app = Fastify(serverOptions(loadConfig({ LOG_LEVEL: 'silent' })))
+  // security sets Cache-Control: no-store on every response, as in production
+  await app.register(security)
   await app.register(errors)
   await app.register(health, { draw: () => { throw new Error('no entropy') } })
   t.teardown(() => app.close())

@@ -4,6 +4,7 @@ import { connect } from 'node:net'
 import type { Socket } from 'node:net'
 import Fastify, { type LightMyRequestResponse } from 'fastify'
 import errors from '../../plugins/errors.js'
+import security from '../../plugins/security.js'
 import { loadConfig } from '../../src/config.js'
 import { serverOptions } from '../../src/server-options.js'
 import { clientErrorHandler, localizeFieldProblems, ProblemError, validationProblem, problemDocument } from '../../src/errors.js'
@@ -190,7 +191,8 @@ t.test('500 INTERNAL_ERROR without internals; the next request succeeds', async 
   t.notMatch(response.body, /secret|shadow|stack|at |Error:/)
   t.equal(body.title, 'Erreur interne du serveur')
 
-  isProblem(t, await app.inject({ method: 'GET', url: '/test/404' }), 404, 'NOT_FOUND')
+  // A plugin's 404 names the request like the router's does
+  t.equal(isProblem(t, await app.inject({ method: 'GET', url: '/test/404' }), 404, 'NOT_FOUND').detail, 'There is no route GET /test/404.')
   const teapot = await app.inject({ method: 'GET', url: '/test/418' })
   t.same(isProblem(t, teapot, 418, 'BAD_REQUEST'), { title: 'Bad request', status: 418, code: 'BAD_REQUEST', detail: 'The request could not be parsed.' })
   const unavailable = await app.inject({ method: 'GET', url: '/test/503' })
@@ -207,14 +209,16 @@ t.test('500 from a generator whose randomness fails (mocked), then recovery', as
   const { default: seq } = await t.mockImport<typeof import('../../plugins/seq.js')>('../../plugins/seq.js', {
     '../../src/random.js': {
       ...random,
-      randomBytes: (n: number) => {
+      randomChunks: (...args: Parameters<typeof random.randomChunks>) => {
         if (failures-- > 0) throw new Error('entropy source failed: /dev/urandom')
-        return random.randomBytes(n)
+        return random.randomChunks(...args)
       }
     }
   })
   // The production options and error handler around the mocked generator
   const app = Fastify(serverOptions(loadConfig({ LOG_LEVEL: 'silent' })))
+  // security sets Cache-Control: no-store on every response, as in production
+  await app.register(security)
   await app.register(errors)
   await app.register(seq)
   t.teardown(() => app.close())
