@@ -1,4 +1,6 @@
 // The rows of the HTTP benchmark: what each one sends to randgen.
+import { encodeXData } from '../src/x-data.js'
+
 export interface Scenario {
   id: string
   group: 'default' | 'get' | 'heaviest' | 'health'
@@ -52,7 +54,7 @@ export const SCENARIOS: Scenario[] = [
     params: 'GET, X-Data {"length":20}',
     method: 'GET',
     path: '/api/generate/password',
-    headers: { 'x-data': Buffer.from(JSON.stringify({ length: 20 })).toString('base64') }
+    headers: { 'x-data': encodeXData({ length: 20 }) }
   },
   ...GENERATORS.map((target) => post('heaviest', target, ...HEAVIEST[target])),
   { id: 'health', group: 'health', target: 'health', params: 'GET', method: 'GET', path: '/api/health' }

@@ -6,7 +6,7 @@ import { problemDocument, validationProblem, ProblemError, type ProblemDocument 
 import { LANGUAGES } from '../src/i18n/index.js'
 import { BODY_LIMIT } from '../src/server-options.js'
 import { SERVICE_VERSION } from '../src/version.js'
-import { X_DATA_MAX_LENGTH } from '../src/x-data.js'
+import { encodeXData, X_DATA_MAX_LENGTH } from '../src/x-data.js'
 
 type Json = Record<string, any>
 
@@ -87,11 +87,6 @@ function errorResponses (operation: Json): Json {
     : { 405: 'MethodNotAllowed', 500: 'InternalError' }
 }
 
-/** The X-Data header value that carries `value`. */
-export function toXData (value: unknown): string {
-  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64')
-}
-
 /**
  * GET generator routes validate X-Data through `schema.querystring` (the X-Data hook puts the
  * decoded object there), but the document must say that the parameters travel in a header.
@@ -114,7 +109,7 @@ export const transform: SwaggerTransform = ({ schema, url, ...document }) => {
             description: `The parameters (\`${name}\`) as a JSON object, UTF-8 encoded, then Base64 (standard or URL-safe alphabet, padding optional). Absent means \`{}\` (all defaults). The query string is never read.`,
             contentMediaType: 'application/json',
             contentSchema: querystring,
-            examples: [toXData(example)]
+            examples: [encodeXData(example)]
           }
         }
       }

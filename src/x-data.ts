@@ -25,6 +25,11 @@ export function decodeBase64Strict (text: string): Buffer {
   return Buffer.from(unpadded, 'base64')
 }
 
+/** The X-Data header value that carries `parameters`: JSON, UTF-8, standard Base64. */
+export function encodeXData (parameters: unknown): string {
+  return Buffer.from(JSON.stringify(parameters), 'utf8').toString('base64')
+}
+
 export function isJsonObject (value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

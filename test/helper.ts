@@ -3,6 +3,7 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
+import { encodeXData } from '../src/x-data.js'
 
 interface Teardown { teardown: (fn: () => unknown) => void }
 
@@ -31,10 +32,8 @@ export async function buildWithLogs (t: Teardown, env: Record<string, string> = 
   return { app, logs: () => lines.join('') }
 }
 
-/** Base64 of the JSON of `value`: what a client puts in X-Data. */
-export function xData (value: unknown): string {
-  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64')
-}
+/** Base64 of the JSON of `value`: what a client puts in X-Data (the same encoder the OpenAPI examples use). */
+export const xData = encodeXData
 
 /** The app as `build` makes it but not yet ready, so a test can add a route first (e.g. one that throws). */
 export async function buildUnready (t: Teardown, env: Record<string, string> = {}): Promise<FastifyInstance> {

@@ -2,7 +2,7 @@
 // (CONTRACT §7: SIGTERM/SIGINT stop accepting, finish requests in flight, exit 0).
 import t, { type Test } from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { request, type IncomingMessage } from 'node:http'
+import { request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { connect } from 'node:net'
 import { once } from 'node:events'
 
@@ -61,6 +61,18 @@ function refused (port: number): Promise<boolean> {
   })
 }
 
+/** A password POST whose headers announce `length` bytes of body; the caller writes them (or not). */
+function openPost (port: number, length: number): ClientRequest {
+  return request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/generate/password',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': length }
+  })
+}
+
 t.test('a bad setting stops the start with one line naming it, exit 1', async (t) => {
   const server = start(t, { PORT: '70000' })
   let stderr = ''
@@ -79,14 +91,7 @@ t.test('SIGTERM with requests in flight: every one is answered, new connections 
 
   // Each POST sends its headers and half its body, so it is accepted and still in progress
   const pending = Array.from({ length: IN_FLIGHT }, () => {
-    const req = request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/generate/password',
-      agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
-    })
+    const req = openPost(port, Buffer.byteLength(body))
     req.write(body.slice(0, half))
     const response = once(req, 'response').then(async ([res]) => {
       const message = res as IncomingMessage
@@ -123,14 +128,7 @@ t.test('SIGTERM with requests in flight: every one is answered, new connections 
 t.test('SHUTDOWN_TIMEOUT bounds the wait: a request that never completes ends in exit 1', async (t) => {
   const server = start(t, { SHUTDOWN_TIMEOUT: '1000' })
   const port = await listeningPort(server)
-  const req = request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/api/generate/password',
-    agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': 100 }
-  })
+  const req = openPost(port, 100)
   req.on('error', () => {})
   req.write('{')
   await server.waitFor((line) => line.msg === 'incoming request')
