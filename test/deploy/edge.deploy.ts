@@ -73,8 +73,9 @@ const api = interpolate(readCompose(COMPOSE_FILE).services.api as ComposeService
 async function startInstance (name: string): Promise<Instance> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/src/server.js')], {
     cwd: ROOT,
-    // The Compose service's environment, on loopback and an ephemeral port
-    env: { PATH: process.env.PATH, ...api.environment, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
+    // The Compose service's environment, on loopback and an ephemeral port; debug so every request
+    // is logged with its client address (`info` logs only failed requests)
+    env: { PATH: process.env.PATH, ...api.environment, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'debug' },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   processes.push(child)

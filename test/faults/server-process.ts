@@ -20,7 +20,8 @@ interface Teardown { teardown: (fn: () => unknown) => void }
 export async function startServer (t: Teardown, env: Record<string, string> = {}, keepLines = true): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...process.execArgv, 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // debug: the tests see each request arrive ("incoming request"), which `info` does not log
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>

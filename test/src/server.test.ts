@@ -20,7 +20,8 @@ interface Server {
 function start (t: Test, env: Record<string, string>): Server {
   const child = spawn(process.execPath, [...process.execArgv, 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // debug: the tests see each request arrive ("incoming request"), which `info` does not log
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
