@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { Health } from '../schemas/health.js'
+import { isoNow } from '../src/clock.js'
 import { freshRandomBytes } from '../src/random.js'
 import { SERVICE_VERSION } from '../src/version.js'
 
@@ -34,7 +35,7 @@ export default fp(async function health (app: FastifyInstance, options: { draw?:
       service: 'randgen',
       version: SERVICE_VERSION,
       uptime: process.uptime(),
-      timestamp: new Date().toISOString()
+      timestamp: isoNow()
     })
   })
 }, { name: 'health', dependencies: ['errors'] })

@@ -2,6 +2,7 @@
 // GET reads X-Data. Both go through the same AJV validator, defaults and response serializer.
 import { Type, type Static, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify'
+import { isoNow } from './clock.js'
 import { ProblemError } from './errors.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
 
@@ -49,7 +50,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   const handler = (parameters: unknown) => ({
     type,
     values: generate(parameters as Static<P>),
-    generatedAt: new Date().toISOString()
+    generatedAt: isoNow()
   })
 
   // POST with no body means {}; any other non-object is a body error, before validation
