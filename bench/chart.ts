@@ -15,6 +15,7 @@ const GROUP_TITLES: Record<string, string> = {
   get: 'GET with X-Data',
   heaviest: 'heaviest parameters',
   health: 'health',
+  floor: 'contract floor',
   ceiling: 'node:http ceiling'
 }
 

@@ -8,7 +8,7 @@ import { renderChart } from './chart.js'
 import { load, type Sample } from './load.js'
 import { runMicro } from './micro.js'
 import { rssOf, startServer, type RunningServer } from './processes.js'
-import { renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
+import { FLOOR_ROW, HEAVY_CEILING_ROW, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
 import { REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
@@ -28,18 +28,22 @@ const MEMORY_REQUESTS = setting('BENCH_MEMORY_REQUESTS', 1_000_000)
 const MEMORY_MAX_SECONDS = setting('BENCH_MEMORY_MAX_SECONDS', 240)
 const MICRO_MS = setting('BENCH_MICRO_MS', 250)
 const STARTUPS = setting('BENCH_STARTUPS', 5)
-const SERVER_SCRIPT = here('../dist/src/server.js')
+const SERVER_SCRIPT = here('../dist/server.js')
 const log = (line: string): void => { process.stdout.write(`${line}\n`) }
 
 const RANDGEN = {
   name: 'randgen',
   script: SERVER_SCRIPT,
-  // As the image runs it (Dockerfile: NODE_ENV=production, node dist/src/server.js)
+  // As the image runs it (Dockerfile: NODE_ENV=production, node dist/server.js)
   env: { LOG_LEVEL: 'info', NODE_ENV: 'production' },
   ready: { path: '/api/health', method: 'GET' }
 }
 const BASELINE = { name: 'baseline', script: here('servers/baseline-fastify.mjs'), ready: { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' } }
 const CEILING = { name: 'ceiling', script: here('servers/node-http.mjs'), ready: { path: '/', method: 'POST', body: '{}' } }
+// The ceiling again, answering as many bytes as the heaviest rows: what their size alone costs
+const HEAVY_CEILING = { ...CEILING, name: 'heavy ceiling', env: { ANSWER: 'heavy' } }
+// randgen's server options and security headers around the baseline's constant answer
+const FLOOR = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeArgs: ['--import', 'tsx'], env: RANDGEN.env, ready: BASELINE.ready }
 
 /** One request per row before any load: a row that answers anything but the expected 200 stops the run. */
 async function checkScenario (origin: string, scenario: Scenario): Promise<void> {
@@ -58,18 +62,23 @@ function rssSampler (pid: number): { peak: () => number, stop: () => void } {
   return { peak: () => peak, stop: () => { clearInterval(timer) } }
 }
 
-async function measureStartup (): Promise<number[]> {
-  const times: number[] = []
+/** Spawn to first 200, randgen and the bare baseline alternately (A B A B …). */
+async function measureStartup (): Promise<{ randgen: number[], baseline: number[] }> {
+  const times = { randgen: [] as number[], baseline: [] as number[] }
   for (let i = 0; i < STARTUPS; i++) {
-    const server = await startServer(RANDGEN)
-    times.push(server.startMs)
-    await server.stop()
+    for (const [spec, list] of [[RANDGEN, times.randgen], [BASELINE, times.baseline]] as const) {
+      const server = await startServer(spec)
+      list.push(server.startMs)
+      await server.stop()
+    }
   }
   return times
 }
 
 /** Every row alternates with the baseline; rounds go over all rows, so drift spreads evenly. */
-async function measureHttp (randgen: RunningServer, baseline: RunningServer, ceiling: RunningServer): Promise<HttpRow[]> {
+interface References { floor: RunningServer, ceiling: RunningServer, heavyCeiling: RunningServer }
+
+async function measureHttp (randgen: RunningServer, baseline: RunningServer, references: References): Promise<HttpRow[]> {
   const rows: HttpRow[] = SCENARIOS.map((scenario) => ({
     row: `${scenario.target} ${scenario.group === 'health' ? '' : scenario.group === 'get' ? '(GET)' : `(${scenario.group})`}`.trim(),
     group: scenario.group,
@@ -78,8 +87,17 @@ async function measureHttp (randgen: RunningServer, baseline: RunningServer, cei
     samples: [],
     baseline: []
   }))
-  rows.push({ row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', samples: [], baseline: [] })
-  const targets: Array<[RunningServer, Scenario]> = [...SCENARIOS.map((s): [RunningServer, Scenario] => [randgen, s]), [ceiling, REFERENCE_REQUEST]]
+  rows.push(
+    { row: FLOOR_ROW, group: 'floor', server: 'floor', params: 'POST {}, constant answer', samples: [], baseline: [] },
+    { row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', samples: [], baseline: [] },
+    { row: HEAVY_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, 26 KB answer', samples: [], baseline: [] }
+  )
+  const targets: Array<[RunningServer, Scenario]> = [
+    ...SCENARIOS.map((s): [RunningServer, Scenario] => [randgen, s]),
+    [references.floor, REFERENCE_REQUEST],
+    [references.ceiling, REFERENCE_REQUEST],
+    [references.heavyCeiling, REFERENCE_REQUEST]
+  ]
   const options = { connections: CONNECTIONS, duration: DURATION }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, [server, scenario]] of targets.entries()) {
@@ -120,7 +138,7 @@ async function measureMemory (randgen: RunningServer): Promise<MemoryResult> {
 }
 
 async function main (): Promise<void> {
-  if (!existsSync(SERVER_SCRIPT)) throw new Error('dist/src/server.js is missing: run `npm run build` first (`npm run bench` does)')
+  if (!existsSync(SERVER_SCRIPT)) throw new Error('dist/server.js is missing: run `npm run build` first (`npm run bench` does)')
   const began = Date.now()
   const info = {
     date: new Date().toISOString(),
@@ -134,12 +152,12 @@ async function main (): Promise<void> {
     elapsedSeconds: 0,
     command: process.env.BENCH_COMMAND ?? 'npm run bench'
   }
-  const runs = (SCENARIOS.length + 1) * ROUNDS * 2
+  const runs = (SCENARIOS.length + 3) * ROUNDS * 2
   log(`randgen benchmark: ${runs} runs of ${DURATION} s (about ${Math.round((runs * (DURATION + 0.3) + 60) / 60)} min), then ${MEMORY_REQUESTS} requests for memory (at most ${MEMORY_MAX_SECONDS} s)`)
 
   const micro = runMicro(MICRO_MS, 3, log)
-  const startup = await measureStartup()
-  log(`start-up: ${startup.map((v) => v.toFixed(1)).join(', ')} ms`)
+  const { randgen: startup, baseline: baselineStartup } = await measureStartup()
+  log(`start-up: ${startup.map((v) => v.toFixed(1)).join(', ')} ms (bare Fastify: ${baselineStartup.map((v) => v.toFixed(1)).join(', ')} ms)`)
 
   const servers: RunningServer[] = []
   try {
@@ -147,23 +165,28 @@ async function main (): Promise<void> {
     servers.push(randgen)
     const baseline = await startServer(BASELINE)
     servers.push(baseline)
+    const floor = await startServer(FLOOR)
+    servers.push(floor)
     const ceiling = await startServer(CEILING)
     servers.push(ceiling)
+    const heavyCeiling = await startServer(HEAVY_CEILING)
+    servers.push(heavyCeiling)
     for (const scenario of SCENARIOS) await checkScenario(randgen.origin, scenario)
 
     // JIT warm-up: every row once, and the reference servers, before anything counts
     await load(randgen.origin, SCENARIOS, { connections: CONNECTIONS, duration: WARMUP })
     await load(baseline.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
-    await load(ceiling.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+    await load(floor.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+    for (const reference of [ceiling, heavyCeiling]) await load(reference.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
 
     const sampler = rssSampler(randgen.pid)
-    const http = await measureHttp(randgen, baseline, ceiling)
+    const http = await measureHttp(randgen, baseline, { floor, ceiling, heavyCeiling })
     sampler.stop()
     const memory = await measureMemory(randgen)
     log(`memory: ${memory.requests} requests, RSS ${(memory.rssAt10 / 1048576).toFixed(1)} → ${(memory.rssAtEnd / 1048576).toFixed(1)} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
 
     info.elapsedSeconds = (Date.now() - began) / 1000
-    const report: Report = { info, http, micro, memory, startup, rssPeakUnderLoad: sampler.peak() }
+    const report: Report = { info, http, micro, memory, startup, baselineStartup, rssPeakUnderLoad: sampler.peak() }
     writeFileSync(here('results.json'), JSON.stringify(report, null, 2) + '\n')
     writeFileSync(here('RESULTS.md'), renderMarkdown(report))
     const chartRows = http.map((row) => ({ row: row.row, group: row.group, ...summary(row) }))

@@ -1,8 +1,9 @@
-// The runtime ceiling: plain node:http, the same constant JSON, the request body read and dropped.
+// The runtime ceiling: plain node:http, a constant JSON answer, the request body read and dropped.
+// ANSWER=heavy answers with the size of the heaviest rows instead of the default password's.
 import { createServer } from 'node:http'
-import { RESULT } from './constant-result.mjs'
+import { HEAVY_RESULT, RESULT } from './constant-result.mjs'
 
-const body = JSON.stringify(RESULT)
+const body = JSON.stringify(process.env.ANSWER === 'heavy' ? HEAVY_RESULT : RESULT)
 const server = createServer((request, response) => {
   request.resume()
   request.on('end', () => {
