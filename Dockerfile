@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# randgen production image: compiled JavaScript on a Node LTS runtime, production dependencies
+# randgen production image: the bundled service (dist/server.js) on a Node LTS runtime, production dependencies
 # only, non-root, read-only friendly (writes nothing to disk).
 
 # Node's current Active LTS line; the major version is pinned, patch releases come with rebuilds
@@ -9,7 +9,8 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json ./
+COPY scripts/build.ts ./scripts/build.ts
 COPY src ./src
 COPY plugins ./plugins
 COPY schemas ./schemas
@@ -28,7 +29,7 @@ WORKDIR /app
 # Owned by root and not writable by the service user: the code cannot be changed at run time
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# src/version.ts reads the version from package.json two levels above dist/src/
+# src/version.ts reads the version from package.json one level above dist/
 COPY package.json ./
 COPY deploy/healthcheck.mjs ./deploy/healthcheck.mjs
 # The node user of the official image (uid 1000); deploy/k8s/deployment.yaml runs as the same uid
@@ -38,4 +39,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "deploy/healthcheck.mjs"]
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/src/server.js"]
+CMD ["node", "dist/server.js"]

@@ -20,7 +20,7 @@ if (scenario === undefined) throw new Error(`unknown row ${rowId}; rows: ${SCENA
 const dir = mkdtempSync(join(tmpdir(), 'randgen-profile-'))
 const server = await startServer({
   name: 'randgen',
-  script: fileURLToPath(new URL('../dist/src/server.js', import.meta.url)),
+  script: fileURLToPath(new URL('../dist/server.js', import.meta.url)),
   env: { LOG_LEVEL: 'info' },
   ready: { path: '/api/health', method: 'GET' },
   nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`]

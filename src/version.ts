@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs'
 
 /**
- * The package.json of this project: one level up from src/ under tsx, two from dist/src/ when
- * compiled. Read once at start.
+ * The package.json of this project, one level up both from src/ (tsx, tests) and from dist/ (the
+ * production build is the single file dist/server.js). Read once at start.
  */
-function readPackage (): { name: string, version: string } {
-  for (const relative of ['../package.json', '../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'))
-      if (pkg.name === 'randgen') return pkg
-    } catch {
-      // not at this depth
-    }
-  }
-  throw new Error('package.json of randgen not found')
-}
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string, version: string }
 
-export const { name: SERVICE_NAME, version: SERVICE_VERSION } = readPackage()
+export const { name: SERVICE_NAME, version: SERVICE_VERSION } = pkg

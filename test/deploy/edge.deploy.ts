@@ -1,5 +1,5 @@
 // `npm run test:deploy`: the Compose edge for real, without a Docker engine. Two built
-// instances (`node dist/src/server.js`, as the image runs) listen on loopback; Debian's nginx
+// instances (`node dist/server.js`, as the image runs) listen on loopback; Debian's nginx
 // runs the repo's templates, rendered with envsubst as the nginx image renders them, with the
 // Compose file's settings except for the upstream addresses and listen ports. Needs nginx,
 // envsubst, docker-compose and openssl on PATH and `npm run build` first (the script does it).
@@ -71,7 +71,7 @@ interface Instance { name: string, child: ChildProcess, port: number, logs: Arra
 const api = interpolate(readCompose(COMPOSE_FILE).services.api as ComposeService, {})
 
 async function startInstance (name: string): Promise<Instance> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/src/server.js')], {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/server.js')], {
     cwd: ROOT,
     // The Compose service's environment, on loopback and an ephemeral port; debug so every request
     // is logged with its client address (`info` logs only failed requests)
@@ -304,6 +304,23 @@ t.test('requests are spread over both instances, which log the client the edge s
   // Every request logged once, under its client's address, although every socket the
   // instances see comes from nginx at 127.0.0.1: the address is X-Forwarded-For's
   t.same([...seenA, ...seenB].sort(), [...clients].sort())
+})
+
+t.test('the built server answers every generator, health and Swagger UI through the edge', async (t) => {
+  // dist/server.js is one bundle, with Swagger UI's packages loaded from node_modules at run time
+  const { edge } = await setup
+  for (const type of ['password', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id']) {
+    const reply = await send({ port: edge.http, path: `/api/generate/${type}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    t.equal(reply.status, 200, type)
+    t.equal(reply.json().type, type)
+  }
+  t.match((await send({ port: edge.http })).json(), { status: 'ok', service: 'randgen', version: String })
+  const page = await send({ port: edge.http, path: '/docs/' })
+  t.equal(page.status, 200, '/docs/')
+  t.match(page.text, /swagger-ui/)
+  const css = await send({ port: edge.http, path: '/docs/static/swagger-ui.css' })
+  t.equal(css.status, 200, 'a Swagger UI static file')
+  t.match((await send({ port: edge.http, path: '/docs/json' })).json(), { openapi: String, paths: Object })
 })
 
 t.test('X-Forwarded-For is trusted from the configured outer proxy only', async (t) => {
