@@ -19,9 +19,8 @@ export interface MemoryResult {
   rps: number
   errors: number
   /** RSS in bytes after 10 %, 50 % and 100 % of the requests, and the peak. */
-  rssAt10: number
-  rssAt50: number
-  rssAtEnd: number
+  /** RSS in bytes after each tenth of the requests (fewer when the time cap stopped the run); the last is at the end. */
+  rss: number[]
   rssPeak: number
 }
 
@@ -120,7 +119,10 @@ function targets (report: Report): string[] {
   const maxP99 = worst(latencyRows, ({ s }) => s.p99Ratio, true)
   const minMicro = worst(report.micro, (m) => m.ratio)
   const microMissed = report.micro.filter((m) => m.ratio < 0.5).map((m) => `${m.generator} ${m.params} ${ratio(m.ratio)}`)
-  const growth = report.memory.rssAtEnd - report.memory.rssAt10
+  const { rss } = report.memory
+  const midway = rss[Math.floor(rss.length / 2) - 1] ?? Number.NaN
+  const end = rss.at(-1) ?? Number.NaN
+  const growth = end - midway
   const startup = median(report.startup)
   const rssPeak = Math.max(report.rssPeakUnderLoad, report.memory.rssPeak)
   const floor = referenceRatio(report, FLOOR_ROW)
@@ -135,7 +137,7 @@ function targets (report: Report): string[] {
     `| p99 at ${report.info.connections} connections ≤ 1.5× baseline p99 (defaults, GET, health) | highest ${ratio(maxP99.s.p99Ratio)} (${maxP99.row.row}) | ${mark(maxP99.s.p99Ratio <= 1.5)} |`,
     `| pure functions ≥ 0.5× random-bytes-plus-encoding limit | lowest ${ratio(minMicro.ratio)} (${minMicro.generator}, ${minMicro.params})${microMissed.length > 1 ? `; below 0.5×: ${microMissed.join('; ')}` : ''} | ${mark(minMicro.ratio >= 0.5)} |`,
     `| RSS under load ≤ 120 MB | peak ${mb(rssPeak)} | ${mark(rssPeak <= 120 * 1024 * 1024)} |`,
-    `| no RSS growth over ${int(report.memory.requests)} requests${report.memory.requests < report.memory.planned ? ` (of ${int(report.memory.planned)} planned: time cap reached)` : ''} | ${mb(report.memory.rssAt10)} after 10 %, ${mb(report.memory.rssAt50)} after 50 %, ${mb(report.memory.rssAtEnd)} at the end (${growth >= 0 ? '+' : ''}${mb(growth)}) | ${mark(growth <= 8 * 1024 * 1024)} |`,
+    `| no RSS growth over ${int(report.memory.requests)} requests${report.memory.requests < report.memory.planned ? ` (of ${int(report.memory.planned)} planned: time cap reached)` : ''} | second half ${growth >= 0 ? '+' : ''}${mb(growth)} (${mb(midway)} → ${mb(end)}; gate +8 MB, 16 bytes per request); by tenths: ${rss.map((bytes) => (bytes / 1048576).toFixed(1)).join(', ')} MB | ${mark(growth <= 8 * 1024 * 1024)} |`,
     `| start-up to first 200 from /api/health ≤ 400 ms | median ${ms(startup)} ms of ${report.startup.length} (max ${ms(Math.max(...report.startup))} ms); bare Fastify with one route: median ${ms(median(report.baselineStartup))} ms | ${mark(startup <= 400)} |`
   ]
 }
@@ -205,8 +207,9 @@ export function renderMarkdown (report: Report): string {
     '## Memory and start-up',
     '',
     `- ${int(memory.requests)} requests cycling through every generator at defaults (POST, and GET with X-Data): ` +
-      `${int(memory.rps)} req/s, ${memory.errors} errors; RSS ${mb(memory.rssAt10)} after 10 %, ${mb(memory.rssAt50)} after 50 %, ` +
-      `${mb(memory.rssAtEnd)} at the end, peak ${mb(memory.rssPeak)}.`,
+      `${int(memory.rps)} req/s, ${memory.errors} errors; RSS after each tenth of the run ${memory.rss.map(mb).join(', ')}, peak ${mb(memory.rssPeak)}. ` +
+      'Growth is judged over the second half: in the first, V8 and the allocator size the heap to the load (RSS rises and ' +
+      'falls by several MB between identical runs), and a leak keeps growing after that.',
     `- Peak RSS over the whole HTTP benchmark: ${mb(report.rssPeakUnderLoad)}.`,
     `- Start-up, process spawn to the first 200 from \`/api/health\`: ${report.startup.map((v) => `${ms(v)} ms`).join(', ')}; ` +
       `the bare Fastify baseline to its first 200, alternately: ${report.baselineStartup.map((v) => `${ms(v)} ms`).join(', ')}.`,

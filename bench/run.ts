@@ -113,28 +113,25 @@ async function measureHttp (randgen: RunningServer, baseline: RunningServer, ref
   return rows
 }
 
-/** A long run cycling through every generator at defaults; RSS read at 10 %, 50 % and the end. */
+/** A long run cycling through every generator at defaults; RSS read after every tenth of it. */
 async function measureMemory (randgen: RunningServer): Promise<MemoryResult> {
   const defaults = SCENARIOS.filter((s) => s.group === 'default' || s.group === 'get')
   let responses = 0
-  let rssAt10 = Number.NaN
-  let rssAt50 = Number.NaN
+  const rss: number[] = []
   const sampler = rssSampler(randgen.pid)
   const tenth = Math.floor(MEMORY_REQUESTS / 10)
-  const half = Math.floor(MEMORY_REQUESTS / 2)
   const sample: Sample = await load(randgen.origin, defaults, {
     connections: CONNECTIONS,
     amount: MEMORY_REQUESTS,
     maxSeconds: MEMORY_MAX_SECONDS,
     onResponse: () => {
       responses++
-      if (responses === tenth) rssAt10 = rssOf(randgen.pid)
-      else if (responses === half) rssAt50 = rssOf(randgen.pid)
+      if (responses % tenth === 0 && rss.length < 9) rss.push(rssOf(randgen.pid))
     }
   })
-  const rssAtEnd = rssOf(randgen.pid)
+  rss.push(rssOf(randgen.pid))
   sampler.stop()
-  return { planned: MEMORY_REQUESTS, requests: sample.requests, rps: sample.rps, errors: sample.errors, rssAt10, rssAt50, rssAtEnd, rssPeak: Math.max(sampler.peak(), rssAtEnd) }
+  return { planned: MEMORY_REQUESTS, requests: sample.requests, rps: sample.rps, errors: sample.errors, rss, rssPeak: Math.max(sampler.peak(), ...rss) }
 }
 
 async function main (): Promise<void> {
@@ -183,7 +180,7 @@ async function main (): Promise<void> {
     const http = await measureHttp(randgen, baseline, { floor, ceiling, heavyCeiling })
     sampler.stop()
     const memory = await measureMemory(randgen)
-    log(`memory: ${memory.requests} requests, RSS ${(memory.rssAt10 / 1048576).toFixed(1)} → ${(memory.rssAtEnd / 1048576).toFixed(1)} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
+    log(`memory: ${memory.requests} requests, RSS ${memory.rss.map((bytes) => (bytes / 1048576).toFixed(1)).join(' → ')} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
 
     info.elapsedSeconds = (Date.now() - began) / 1000
     const report: Report = { info, http, micro, memory, startup, baselineStartup, rssPeakUnderLoad: sampler.peak() }
