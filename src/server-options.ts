@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import type { DestinationStream } from 'pino'
 import { parseTrustProxy, type Config } from './config.js'
 import { clientErrorHandler, frameworkErrorHandler, pathOf } from './errors.js'
+import { sharedSerializerFactory } from './serializers.js'
 
 /** CONTRACT §5: bodies up to 64 KiB. */
 export const BODY_LIMIT = 65_536
@@ -64,6 +65,8 @@ export function serverOptions (config: Config, logStream?: DestinationStream): F
     // not given Fastify's bare 503, which is no problem document (test/faults/shutdown-under-load.test.ts)
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // One fast-json-stringify serializer per response schema, not per route (start-up time)
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
     ajv: {
       customOptions: {
         coerceTypes: false,
