@@ -18,9 +18,10 @@ await build({
   target: 'node20',
   format: 'esm',
   // Loaded from node_modules at run time, as they are installed: @fastify/swagger-ui and
-  // @fastify/static serve files found relative to their own directory, and pino starts
-  // transports from worker files of its own
-  external: ['@fastify/swagger-ui', '@fastify/static', 'pino', 'thread-stream'],
+  // @fastify/static serve files found relative to their own directory, pino starts transports
+  // from worker files of its own, and yaml is what @fastify/swagger-ui loads anyway (one copy,
+  // not a second one in the bundle)
+  external: ['@fastify/swagger-ui', '@fastify/static', 'pino', 'thread-stream', 'yaml'],
   // Bundled CommonJS packages call require() for Node built-ins and the externals above; an ES
   // module has no require of its own
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
