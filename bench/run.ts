@@ -27,7 +27,7 @@ const MEMORY_REQUESTS = setting('BENCH_MEMORY_REQUESTS', 1_000_000)
 // Keeps `npm run bench` under 10 minutes on a slow machine; the report says how many requests ran
 const MEMORY_MAX_SECONDS = setting('BENCH_MEMORY_MAX_SECONDS', 240)
 const MICRO_MS = setting('BENCH_MICRO_MS', 250)
-const STARTUPS = setting('BENCH_STARTUPS', 5)
+const STARTUPS = setting('BENCH_STARTUPS', 9)
 const SERVER_SCRIPT = here('../dist/server.js')
 const log = (line: string): void => { process.stdout.write(`${line}\n`) }
 
