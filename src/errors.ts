@@ -5,6 +5,7 @@ import type { Socket } from 'node:net'
 import { STATUS_CODES } from 'node:http'
 import type { FieldCode, FieldMessage, MessageArgs, ProblemCode, ProblemMessage } from './i18n/catalog.js'
 import { catalogs, negotiateLanguage, type Language } from './i18n/index.js'
+import { SECURITY_HEADERS } from './security-headers.js'
 import { expectedTypes, fieldErrorsFromAjv, type AjvError } from './validation-errors.js'
 
 /** A parameter problem found by a rule after schema validation (or mapped from AJV). */
@@ -190,8 +191,13 @@ export function registerErrorHandlers (app: FastifyInstance): void {
  */
 export function frameworkErrorHandler (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ code: 'NOT_FOUND', reason: error.code }, 'request rejected')
+  // Fastify calls this before any hook, so the security hook has not set them
+  reply.headers(SECURITY_HEADERS)
   sendError(request, reply, notFoundError(request))
 }
+
+// Written raw, before Node has a response object: the same headers as every other answer
+const SECURITY_HEADER_LINES = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('')
 
 const CLIENT_ERROR_STATUS: Record<string, [number, ProblemCode]> = {
   HPE_HEADER_OVERFLOW: [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'],
@@ -210,7 +216,7 @@ export function clientErrorHandler (error: Error & { code?: string }, socket: So
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
     'Connection: close\r\n' +
     'Content-Type: application/problem+json; charset=utf-8\r\n' +
-    'Cache-Control: no-store\r\n' +
+    SECURITY_HEADER_LINES +
     'Content-Language: en\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   )

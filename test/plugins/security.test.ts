@@ -1,4 +1,5 @@
 import t from 'tap'
+import { SECURITY_HEADERS } from '../../src/security-headers.js'
 import { build, xData } from '../helper.js'
 
 // Helmet's headers on every kind of response: generation, error, health, options
@@ -11,7 +12,10 @@ t.test('security headers on every response', async (t) => {
     { method: 'GET' as const, url: '/nowhere' },
     { method: 'DELETE' as const, url: '/api/generate/seq' },
     { method: 'POST' as const, url: '/api/generate/seq', headers: { 'content-type': 'application/json' }, payload: '{"byteLength":1}' },
-    { method: 'OPTIONS' as const, url: '/api/generate/seq' }
+    { method: 'OPTIONS' as const, url: '/api/generate/seq' },
+    // Broken percent-encoding: Fastify answers through frameworkErrors, before any hook runs
+    { method: 'GET' as const, url: '/nope%zz' },
+    { method: 'POST' as const, url: '/api/generate/password%', headers: { 'content-type': 'application/json' }, payload: '{}' }
   ]
   for (const request of requests) {
     const response = await app.inject(request)
@@ -22,5 +26,6 @@ t.test('security headers on every response', async (t) => {
     t.match(response.headers['content-security-policy'], /default-src 'self'/, name)
     t.notMatch(response.headers['content-security-policy'], /upgrade-insecure-requests/, name)
     t.equal(response.headers['x-powered-by'], undefined, name)
+    for (const [header, value] of Object.entries(SECURITY_HEADERS)) t.equal(response.headers[header], value, `${name}: ${header}`)
   }
 })

@@ -8,6 +8,7 @@ import security from '../../plugins/security.js'
 import { loadConfig } from '../../src/config.js'
 import { serverOptions } from '../../src/server-options.js'
 import { clientErrorHandler, localizeFieldProblems, ProblemError, validationProblem, problemDocument } from '../../src/errors.js'
+import { SECURITY_HEADERS } from '../../src/security-headers.js'
 import { build, buildUnready, GENERATORS, post, xData } from '../helper.js'
 
 const GENERATOR_ALLOW = 'GET, HEAD, OPTIONS, POST'
@@ -256,7 +257,9 @@ t.test('clientErrorHandler: raw HTTP parser errors get a problem document', asyn
   for (const text of written) {
     const [head, body] = text.split('\r\n\r\n') as [string, string]
     t.match(head, /\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/)
-    t.match(head, /\r\nCache-Control: no-store\r\n/)
+    // The headers every answer carries (helmet's, Cache-Control: no-store), though no hook ran
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) t.ok(head.includes(`\r\n${name}: ${value}\r\n`), `${name} on ${head.slice(9, 12)}`)
+    t.match(head, /\r\ncache-control: no-store\r\n/)
     t.match(head, /\r\nContent-Language: en\r\n/)
     t.match(head, new RegExp(`\r\nContent-Length: ${Buffer.byteLength(body)}$`))
     t.match(JSON.parse(body), { status: Number(head.slice(9, 12)) })
@@ -284,6 +287,7 @@ t.test('over a real socket: parser errors, header limits, 48 KiB X-Data', async 
   const huge = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(100_000)}\r\n\r\n`)
   t.match(huge, /^HTTP\/1\.1 431 /)
   t.match(huge, /"code":"REQUEST_HEADER_FIELDS_TOO_LARGE"/)
+  t.match(huge, /\r\nx-content-type-options: nosniff\r\n/)
 
   // CONTRACT §5: an X-Data of 48 KiB fits in the server's header limit
   const json = '{"length":8' + ' '.repeat(36_864 - 12) + '}'

@@ -1,0 +1,45 @@
+import { createRequire } from 'node:module'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/**
+ * The CSP allows only same-origin resources; Swagger UI's pages get their own CSP with hashes
+ * from @fastify/swagger-ui (see plugins/docs.ts), set later in the request, which replaces this one.
+ * `upgrade-insecure-requests` is left out so /docs works over plain HTTP on a private network.
+ * @see https://github.com/fastify/fastify-helmet
+ */
+export const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: { upgradeInsecureRequests: null }
+  }
+}
+
+type HelmetMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: Error) => void) => void
+
+// The helmet that @fastify/helmet wraps, resolved from @fastify/helmet itself so both stay the same version
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (options: typeof HELMET_OPTIONS) => HelmetMiddleware
+
+/**
+ * The security headers @fastify/helmet sets with these options. @fastify/helmet builds a new helmet
+ * middleware for every request (options parsed, CSP directives assembled); without CSP nonces the
+ * headers depend on the options alone, so they are computed once.
+ */
+export function helmetHeaders (options: typeof HELMET_OPTIONS = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: string) => { headers[name.toLowerCase()] = value },
+    // helmet removes X-Powered-By, which Node and Fastify never set
+    removeHeader: () => {}
+  }
+  // helmet 8 throws on bad options itself; `next` carries nothing
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {})
+  return headers
+}
+
+/**
+ * What every response carries (CONTRACT §6, §1.2, §3, §4): helmet's headers, and
+ * `Cache-Control: no-store`, since generated secrets, health and errors must never be cached.
+ * Set by plugins/security.ts for every request that reaches the hooks, and by the error paths
+ * that answer before any hook runs (src/errors.ts).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...helmetHeaders(), 'cache-control': 'no-store' })
