@@ -13,7 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startServer } from '../test/faults/server-process.js'
+import { startServer } from '../test/server-process.js'
 
 const BYTES = Math.max(2_500_000, Number(process.env.RANDOMNESS_BYTES ?? 4 * 1024 * 1024))
 const PER_REQUEST = 256 * 50

@@ -4,7 +4,7 @@
 // /proc/<pid>/status) at the end is within 10% of what it was after a warm-up under the same load.
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { startServer } from '../test/faults/server-process.js'
+import { startServer } from '../test/server-process.js'
 import { encodeXData } from '../src/x-data.js'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60)
@@ -60,7 +60,7 @@ async function load (port: number, seconds: number): Promise<Result> {
 }
 
 const started = Date.now()
-const server = await startServer({ teardown: () => {} }, {}, false)
+const server = await startServer({ teardown: () => {} }, {}, { keepLines: false })
 const pid = server.child.pid as number
 let failed = true
 try {

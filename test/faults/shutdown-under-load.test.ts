@@ -4,7 +4,7 @@
 // shutdown and a few requests in flight; this is the same under load.)
 import t from 'tap'
 import { Agent, request, type IncomingMessage } from 'node:http'
-import { startServer } from './server-process.js'
+import { startServer } from '../server-process.js'
 
 const WORKERS = 40
 const IN_FLIGHT = 10
@@ -43,7 +43,8 @@ function post (port: number, agent: Agent | false, body: string, split = false):
 }
 
 t.test('SIGTERM under load: every accepted request answered, exit 0', async (t) => {
-  const server = await startServer(t)
+  // debug: each accepted request logs "incoming request", which `info` does not
+  const server = await startServer(t, { LOG_LEVEL: 'debug' })
   const agent = new Agent({ keepAlive: true, maxSockets: WORKERS })
   t.teardown(() => agent.destroy())
   const body = JSON.stringify({ length: 24, quantity: 5 })

@@ -1,58 +1,13 @@
 // src/server.ts as a process: start-up with a bad environment, and graceful shutdown
 // (CONTRACT §7: SIGTERM/SIGINT stop accepting, finish requests in flight, exit 0).
-import t, { type Test } from 'tap'
-import { spawn, type ChildProcess } from 'node:child_process'
+import t from 'tap'
 import { request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { connect } from 'node:net'
 import { once } from 'node:events'
+import { spawnServer, startServer } from '../server-process.js'
 
-const ROOT = new URL('../../', import.meta.url).pathname
-
-interface Server {
-  child: ChildProcess
-  /** Log lines so far, parsed. */
-  lines: () => Array<Record<string, any>>
-  /** Resolves with the first log line that matches. */
-  waitFor: (match: (line: Record<string, any>) => boolean) => Promise<Record<string, any>>
-  exit: Promise<[number | null, NodeJS.Signals | null]>
-}
-
-function start (t: Test, env: Record<string, string>): Server {
-  const child = spawn(process.execPath, [...process.execArgv, 'src/server.ts'], {
-    cwd: ROOT,
-    // debug: the tests see each request arrive ("incoming request"), which `info` does not log
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'debug', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
-  t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
-  const parsed: Array<Record<string, any>> = []
-  const waiting: Array<() => void> = []
-  let buffer = ''
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    buffer += chunk
-    const lines = buffer.split('\n')
-    buffer = lines.pop() as string
-    parsed.push(...lines.map((line) => JSON.parse(line)))
-    for (const wake of waiting.splice(0)) wake()
-  })
-  const waitFor = (match: (line: Record<string, any>) => boolean): Promise<Record<string, any>> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        const found = parsed.find(match)
-        if (found !== undefined) resolve(found)
-        else if (child.exitCode !== null) reject(new Error('server exited'))
-        else waiting.push(check)
-      }
-      check()
-    })
-  return { child, lines: () => parsed, waitFor, exit }
-}
-
-async function listeningPort (server: Server): Promise<number> {
-  const line = await server.waitFor((line) => /^Server listening at http:\/\/127\.0\.0\.1:/.test(line.msg))
-  return Number(/:([0-9]+)$/.exec(line.msg)?.[1])
-}
+// debug: the tests see each request arrive ("incoming request"), which `info` does not log
+const DEBUG = { LOG_LEVEL: 'debug' }
 
 function refused (port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -75,17 +30,17 @@ function openPost (port: number, length: number): ClientRequest {
 }
 
 t.test('a bad setting stops the start with one line naming it, exit 1', async (t) => {
-  const server = start(t, { PORT: '70000' })
-  let stderr = ''
-  server.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk })
+  const server = spawnServer(t, { PORT: '70000' }, { captureStderr: true })
   const [code] = await server.exit
+  // stderr is complete once its pipe closes, which may come after the exit
+  if (server.child.stderr?.closed !== true) await once(server.child.stderr as NodeJS.ReadableStream, 'close')
   t.equal(code, 1)
-  t.match(stderr, /^Invalid configuration: PORT [^\n]+\n$/)
+  t.match(server.stderr(), /^Invalid configuration: PORT [^\n]+\n$/)
 })
 
 t.test('SIGTERM with requests in flight: every one is answered, new connections refused, exit 0', async (t) => {
-  const server = start(t, {})
-  const port = await listeningPort(server)
+  const server = await startServer(t, DEBUG)
+  const { port } = server
   const body = JSON.stringify({ length: 32, quantity: 3 })
   const half = Math.floor(body.length / 2)
   const IN_FLIGHT = 5
@@ -127,8 +82,8 @@ t.test('SIGTERM with requests in flight: every one is answered, new connections 
 })
 
 t.test('SHUTDOWN_TIMEOUT bounds the wait: a request that never completes ends in exit 1', async (t) => {
-  const server = start(t, { SHUTDOWN_TIMEOUT: '1000' })
-  const port = await listeningPort(server)
+  const server = await startServer(t, { ...DEBUG, SHUTDOWN_TIMEOUT: '1000' })
+  const { port } = server
   const req = openPost(port, 100)
   req.on('error', () => {})
   req.write('{')
@@ -142,8 +97,7 @@ t.test('SHUTDOWN_TIMEOUT bounds the wait: a request that never completes ends in
 })
 
 t.test('SIGINT on an idle server: exit 0', async (t) => {
-  const server = start(t, {})
-  await listeningPort(server)
+  const server = await startServer(t)
   server.child.kill('SIGINT')
   const [code] = await server.exit
   t.equal(code, 0)
