@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { VpnParams, VpnResult } from '../schemas/vpn.js'
 import { registerGenerator } from '../src/generator-route.js'
-import { randomBytes, randomChunks, randomStrings } from '../src/random.js'
+import { randomChunks, randomStrings } from '../src/random.js'
 
 type Params = Static<typeof VpnParams>
 
@@ -16,11 +16,6 @@ function clampedKey (bytes: Buffer, start: number): string {
   bytes[start] = (bytes[start] as number) & 248
   bytes[start + 31] = ((bytes[start + 31] as number) & 127) | 64
   return bytes.toString('base64', start, start + 32)
-}
-
-/** A Curve25519 private key exactly as `wg genkey` makes it: 32 random bytes, clamped, Base64. */
-export function wireguardPrivateKey (): string {
-  return clampedKey(randomBytes(32), 0)
 }
 
 const GENERATE: Record<Params['protocol'], (length: number, quantity: number) => string[]> = {
