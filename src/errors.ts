@@ -103,7 +103,6 @@ export function sendProblem (request: FastifyRequest, reply: FastifyReply, build
   return reply
     .code(body.status)
     .header('content-type', 'application/problem+json; charset=utf-8')
-    .header('cache-control', 'no-store')
     .header('content-language', language)
     .send(JSON.stringify(body))
 }

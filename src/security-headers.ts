@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * `upgrade-insecure-requests` is left out so /docs works over plain HTTP on a private network.
  * @see https://github.com/fastify/fastify-helmet
  */
-export const HELMET_OPTIONS = {
+const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     useDefaults: true,
     directives: { upgradeInsecureRequests: null }
@@ -24,7 +24,7 @@ const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/he
  * middleware for every request (options parsed, CSP directives assembled); without CSP nonces the
  * headers depend on the options alone, so they are computed once.
  */
-export function helmetHeaders (options: typeof HELMET_OPTIONS = HELMET_OPTIONS): Record<string, string> {
+function helmetHeaders (): Record<string, string> {
   const headers: Record<string, string> = {}
   const response = {
     setHeader: (name: string, value: string) => { headers[name.toLowerCase()] = value },
@@ -32,7 +32,7 @@ export function helmetHeaders (options: typeof HELMET_OPTIONS = HELMET_OPTIONS):
     removeHeader: () => {}
   }
   // helmet 8 throws on bad options itself; `next` carries nothing
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {})
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => {})
   return headers
 }
 
