@@ -10,7 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
-COPY scripts/build.ts ./scripts/build.ts
+COPY scripts/build.ts scripts/compile-schemas.ts ./scripts/
 COPY src ./src
 COPY plugins ./plugins
 COPY schemas ./schemas

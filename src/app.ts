@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
+import type { CompilersFactory } from './compiled-schemas.js'
 import type { Config } from './config.js'
 import { serverOptions } from './server-options.js'
 import security from '../plugins/security.js'
@@ -18,11 +19,13 @@ import shortId from '../plugins/short-id.js'
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: DestinationStream
+  /** How route schemas become validators and serializers (see serverOptions); Fastify compiles them when absent. */
+  compilers?: CompilersFactory
 }
 
 /** The whole service, in registration order: external plugins, our handlers, then routes. */
 export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions(config, options.logStream)).withTypeProvider<TypeBoxTypeProvider>()
+  const app = Fastify(serverOptions(config, options.logStream, options.compilers)).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(security)
   await app.register(docs, { ui: config.DOCS_ENABLED })

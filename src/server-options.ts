@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import type { DestinationStream } from 'pino'
 import { parseTrustProxy, type Config } from './config.js'
 import { clientErrorHandler, frameworkErrorHandler, pathOf } from './errors.js'
+import type { CompilersFactory } from './compiled-schemas.js'
 import { sharedSerializerFactory } from './serializers.js'
 
 /** CONTRACT §5: bodies up to 64 KiB. */
@@ -33,7 +34,12 @@ export class RequestLogController extends LogController {
   }
 }
 
-export function serverOptions (config: Config, logStream?: DestinationStream): FastifyHttpOptions<Server> {
+/**
+ * `compilers`: how route schemas become validators and serializers. By default Fastify compiles
+ * them at start-up (one serializer per response schema, not per route); the production build
+ * brings them compiled (src/precompiled.ts).
+ */
+export function serverOptions (config: Config, logStream?: DestinationStream, compilers?: CompilersFactory): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.LOG_LEVEL,
@@ -65,8 +71,7 @@ export function serverOptions (config: Config, logStream?: DestinationStream): F
     // not given Fastify's bare 503, which is no problem document (test/faults/shutdown-under-load.test.ts)
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    // One fast-json-stringify serializer per response schema, not per route (start-up time)
-    schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
+    schemaController: { compilersFactory: compilers ?? { buildSerializer: sharedSerializerFactory() } },
     ajv: {
       customOptions: {
         coerceTypes: false,

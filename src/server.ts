@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
+import { PRECOMPILED } from './precompiled.js'
 import { closeApp } from './shutdown.js'
 
 let config
@@ -13,7 +14,7 @@ try {
   process.exit(1)
 }
 
-const app = await buildApp(config)
+const app = await buildApp(config, { compilers: PRECOMPILED })
 
 // SIGTERM/SIGINT: stop accepting, answer the requests in flight, exit 0
 closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT }, closeApp(app))

@@ -137,7 +137,7 @@ function paramsFor (generator: Generator): fc.Arbitrary<Entries> {
 const generator = fc.constantFrom(...GENERATORS)
 
 /** A JSON body: parameters, any JSON value, or deep nesting, sometimes padded to the body limit. */
-const jsonText = (name: Generator) => fc.tuple(
+export const jsonText = (name: Generator) => fc.tuple(
   fc.oneof({ arbitrary: paramsFor(name), weight: 6 }, { arbitrary: tree, weight: 2 }, { arbitrary: deep, weight: 1 }),
   fc.oneof({ arbitrary: fc.constant(0), weight: 9 }, { arbitrary: fc.integer({ min: 0, max: BODY_LIMIT + 4 }), weight: 1 })
 ).map(([value, pad]) => {
