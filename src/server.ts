@@ -6,7 +6,7 @@ import { closeApp } from './shutdown.js'
 
 let config
 try {
-  config = loadConfig()
+  config = loadConfig(process.env, PRECOMPILED.validateConfig)
 } catch (error) {
   // loadConfig throws only ConfigError: one line naming the bad variable, no stack, so the
   // operator fixes the environment and retries
@@ -14,7 +14,7 @@ try {
   process.exit(1)
 }
 
-const app = await buildApp(config, { compilers: PRECOMPILED })
+const app = await buildApp(config, { compilers: PRECOMPILED.compilers })
 
 // SIGTERM/SIGINT: stop accepting, answer the requests in flight, exit 0
 closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT }, closeApp(app))

@@ -9,7 +9,8 @@ import t from 'tap'
 import { compileSchemas, writeCompiledSchemas } from '../../scripts/compile-schemas.js'
 import { buildApp } from '../../src/app.js'
 import { restoringCompilers, schemaKey, type CompilersFactory } from '../../src/compiled-schemas.js'
-import { loadConfig } from '../../src/config.js'
+import { ConfigError, loadConfig } from '../../src/config.js'
+import type { Precompiled } from '../../src/precompiled.js'
 import { jsonText } from '../fuzz/properties.js'
 import { build, GENERATORS } from '../helper.js'
 
@@ -55,9 +56,18 @@ t.test('precompiled functions answer exactly as functions compiled at start-up',
   const dir = new URL(`../../node_modules/.cache/randgen/test-${process.pid}`, import.meta.url)
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const index = writeCompiledSchemas(code, dir.pathname)
-  const { PRECOMPILED } = await import(pathToFileURL(index).href) as { PRECOMPILED: CompilersFactory }
+  const { PRECOMPILED } = await import(pathToFileURL(index).href) as { PRECOMPILED: Required<Precompiled> }
 
-  const precompiled = await appWith(t, PRECOMPILED)
+  // The environment: the same configuration, or the same one-line error
+  const environments = [{}, { PORT: '8080', DOCS_ENABLED: 'false', TRUST_PROXY: '10.0.0.0/8', SHUTDOWN_TIMEOUT: '2000', LOG_LEVEL: 'warn', OTHER: 'x' }, { PORT: 'abc', LOG_LEVEL: 'loud', HOST: '' }]
+  for (const env of environments) {
+    const settle = (validate?: Precompiled['validateConfig']) => {
+      try { return loadConfig(env, validate) } catch (error) { return (error as ConfigError).message }
+    }
+    t.same(settle(PRECOMPILED.validateConfig), settle(), `config from ${JSON.stringify(env)}`)
+  }
+
+  const precompiled = await appWith(t, PRECOMPILED.compilers)
   const compiled = await build(t)
   t.same(await outcome(precompiled, { method: 'GET', url: '/api/health' }), await outcome(compiled, { method: 'GET', url: '/api/health' }))
 
