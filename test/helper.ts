@@ -1,7 +1,7 @@
 // Builds the app exactly as production does (same Fastify options via src/server-options.ts).
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.js'
+import { buildApp, type BuildOptions } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { encodeXData } from '../src/x-data.js'
 
@@ -35,9 +35,12 @@ export async function buildWithLogs (t: Teardown, env: Record<string, string> = 
 /** Base64 of the JSON of `value`: what a client puts in X-Data (the same encoder the OpenAPI examples use). */
 export const xData = encodeXData
 
-/** The app as `build` makes it but not yet ready, so a test can add a route first (e.g. one that throws). */
-export async function buildUnready (t: Teardown, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ...env }))
+/**
+ * The app as `build` makes it but not yet ready, so a test can add a route first (e.g. one that
+ * throws) or see `ready()` fail; `options` as buildApp takes them (e.g. precompiled schemas).
+ */
+export async function buildUnready (t: Teardown, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ...env }), options)
   t.teardown(() => app.close())
   return app
 }

@@ -16,6 +16,7 @@ import {
   COMPOSE_FILE, COMPOSE_TLS_FILE, ROOT, edgeTemplates, interpolate, mergedEdge, readCompose, readText,
   type ComposeService
 } from './deploy-files.js'
+import { GENERATORS } from '../helper.js'
 
 const REQUEST_TIMEOUT = 5000
 const START_TIMEOUT = 20_000
@@ -309,7 +310,7 @@ t.test('requests are spread over both instances, which log the client the edge s
 t.test('the built server answers every generator, health and Swagger UI through the edge', async (t) => {
   // dist/server.js is one bundle, with Swagger UI's packages loaded from node_modules at run time
   const { edge } = await setup
-  for (const type of ['password', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id']) {
+  for (const type of GENERATORS) {
     const reply = await send({ port: edge.http, path: `/api/generate/${type}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     t.equal(reply.status, 200, type)
     t.equal(reply.json().type, type)

@@ -7,18 +7,11 @@ import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import t from 'tap'
 import { compileSchemas, writeCompiledSchemas } from '../../scripts/compile-schemas.js'
-import { buildApp } from '../../src/app.js'
-import { restoringCompilers, schemaKey, type CompilersFactory } from '../../src/compiled-schemas.js'
+import { restoringCompilers, schemaKey } from '../../src/compiled-schemas.js'
 import { ConfigError, loadConfig } from '../../src/config.js'
 import type { Precompiled } from '../../src/precompiled.js'
 import { jsonText } from '../fuzz/properties.js'
-import { build, GENERATORS } from '../helper.js'
-
-async function appWith (t: { teardown: (fn: () => unknown) => void }, compilers: CompilersFactory): Promise<FastifyInstance> {
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { compilers })
-  t.teardown(() => app.close())
-  return app
-}
+import { build, buildUnready, GENERATORS } from '../helper.js'
 
 /**
  * What must not differ: status, content type, problem documents whole; results by type and count
@@ -42,9 +35,9 @@ t.test('schemaKey names the route and the part of it a schema describes', async 
 
 t.test('a route the build did not compile stops the start, naming the route', async (t) => {
   const everything = new Proxy({}, { get: () => () => true })
-  const noSerializers = await appWith(t, restoringCompilers({ validators: everything, serializers: {} }))
+  const noSerializers = await buildUnready(t, {}, { compilers: restoringCompilers({ validators: everything, serializers: {} }) })
   await t.rejects(async () => { await noSerializers.ready() }, /No precompiled serializer for GET \/api\/health 200: rebuild with npm run build/)
-  const noValidators = await appWith(t, restoringCompilers({ validators: {}, serializers: everything }))
+  const noValidators = await buildUnready(t, {}, { compilers: restoringCompilers({ validators: {}, serializers: everything }) })
   await t.rejects(async () => { await noValidators.ready() }, /No precompiled validator for POST \/api\/generate\/password body: rebuild with npm run build/)
 })
 
@@ -67,7 +60,7 @@ t.test('precompiled functions answer exactly as functions compiled at start-up',
     t.same(settle(PRECOMPILED.validateConfig), settle(), `config from ${JSON.stringify(env)}`)
   }
 
-  const precompiled = await appWith(t, PRECOMPILED.compilers)
+  const precompiled = await buildUnready(t, {}, { compilers: PRECOMPILED.compilers })
   const compiled = await build(t)
   t.same(await outcome(precompiled, { method: 'GET', url: '/api/health' }), await outcome(compiled, { method: 'GET', url: '/api/health' }))
 
