@@ -18,13 +18,17 @@ const wordlist = [...englishWordlist]
 // English BIP-39 words use only a-z; a separator with one of them could not be split back
 const WORD_LETTER = /[a-z]/
 
+/** `entropy` as English BIP-39 words and checksum, by @scure/bip39 (also the micro-benchmark's limit). */
+export function mnemonicOf (entropy: Uint8Array): string {
+  return entropyToMnemonic(entropy, wordlist)
+}
+
 /**
  * A BIP-39 English mnemonic of `words` words: words × 32 / 3 bits of entropy from node:crypto
  * (so 16..32 bytes), turned into words and checksum by @scure/bip39.
  */
 export function generateMnemonic (words: Params['words']): string[] {
-  const entropy = randomBytes(words * 4 / 3)
-  return entropyToMnemonic(entropy, wordlist).split(' ')
+  return mnemonicOf(randomBytes(words * 4 / 3)).split(' ')
 }
 
 export function generatePhrases ({ words, separator, quantity }: Params): string[] {
