@@ -21,16 +21,23 @@ export const MAX_HEADER_SIZE = 65_536 + 16_384
  * log their code). Both lines for every request are there at `debug`; the edge's access log
  * (docker-compose.yml) records every request anyway.
  */
+// The levels that write debug lines: below them a successful request's lines are not even built
+const DEBUG_LEVELS = new Set(['debug', 'trace'])
+
+/** How a request ended: who asked for what (the `req` serializer), the status and how long it took. */
+function completion (request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
+  return { req: request, res: reply, responseTime: reply.elapsedTime }
+}
+
 export class RequestLogController extends LogController {
   override incomingRequest (request: FastifyRequest): void {
-    request.log.debug({ req: request }, 'incoming request')
+    if (DEBUG_LEVELS.has(request.log.level)) request.log.debug({ req: request }, 'incoming request')
   }
 
   override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const fields = { req: request, res: reply, responseTime: reply.elapsedTime }
-    if (error != null) reply.log.error({ ...fields, err: error }, 'request errored')
-    else if (reply.statusCode >= 400) reply.log.info(fields, 'request completed')
-    else reply.log.debug(fields, 'request completed')
+    if (error != null) reply.log.error({ ...completion(request, reply), err: error }, 'request errored')
+    else if (reply.statusCode >= 400) reply.log.info(completion(request, reply), 'request completed')
+    else if (DEBUG_LEVELS.has(reply.log.level)) reply.log.debug(completion(request, reply), 'request completed')
   }
 }
 
