@@ -3,7 +3,8 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { NumberParams, NumberResult } from '../schemas/number.js'
 import { ParameterError } from '../src/errors.js'
-import { registerGenerator } from '../src/generator-route.js'
+import { entropyBitsOf } from '../src/entropy.js'
+import { registerGenerator, type Generated } from '../src/generator-route.js'
 import { randomBelow } from '../src/random.js'
 
 type Params = Static<typeof NumberParams>
@@ -55,6 +56,15 @@ export function allowedValueAt (first: number, excluded: ArrayLike<number>, coun
  * value joins the exclusions before the next draw: sampling without replacement, uniform over subsets.
  */
 export function generateNumbers (params: Params): string[] {
+  return generateNumbersWithEntropy(params).values
+}
+
+/** Each value is uniform over the allowed values (for `unique`, taken alone): log2 of their count. */
+export function numberEntropyBits (allowedCount: bigint): number {
+  return entropyBitsOf(allowedCount)
+}
+
+export function generateNumbersWithEntropy (params: Params): Generated {
   const { min, max, quantity, unique } = params
   if (min > max) {
     throw new ParameterError([{ pointer: '#/min', code: 'MIN_GREATER_THAN_MAX', args: { min, max } }])
@@ -88,7 +98,7 @@ export function generateNumbers (params: Params): string[] {
       remaining--
     }
   }
-  return values
+  return { values, entropyBits: numberEntropyBits(available) }
 }
 
 export default fp(async function numberGenerator (app: FastifyInstance) {
@@ -99,6 +109,6 @@ export default fp(async function numberGenerator (app: FastifyInstance) {
     description: 'Integers uniform over [min, max] (any span of safe integers) without the excluded values; `unique` draws without replacement. Values are decimal strings.',
     params: NumberParams,
     result: NumberResult,
-    generate: generateNumbers
+    generate: generateNumbersWithEntropy
   })
 }, { name: 'generator-number', dependencies: ['errors'] })

@@ -38,6 +38,11 @@ export function generatePhrases ({ words, separator, quantity }: Params): string
   return Array.from({ length: quantity }, () => generateMnemonic(words).join(separator))
 }
 
+/** The entropy bytes are uniform; the checksum words are computed from them and add nothing. */
+export function phraseEntropyBits ({ words }: Params): number {
+  return words * 32 / 3
+}
+
 export default fp(async function phraseGenerator (app: FastifyInstance) {
   registerGenerator(app, {
     type: 'phrase',
@@ -46,6 +51,6 @@ export default fp(async function phraseGenerator (app: FastifyInstance) {
     description: 'Valid English BIP-39 mnemonics (checksum included) of 12 to 24 words from words × 32 / 3 bits of CSPRNG entropy, joined with `separator`.',
     params: PhraseParams,
     result: PhraseResult,
-    generate: generatePhrases
+    generate: (params) => ({ values: generatePhrases(params), entropyBits: phraseEntropyBits(params) })
   })
 }, { name: 'generator-phrase', dependencies: ['errors'] })

@@ -15,6 +15,11 @@ export function generateSequences ({ byteLength, encoding, quantity }: Params): 
   return randomChunks(byteLength, quantity, (bytes, start, end) => bytes.toString(encoding, start, end))
 }
 
+/** Every byte is uniform: 8 bits each. */
+export function seqEntropyBits ({ byteLength }: Params): number {
+  return 8 * byteLength
+}
+
 export default fp(async function seqGenerator (app: FastifyInstance) {
   registerGenerator(app, {
     type: 'seq',
@@ -23,6 +28,6 @@ export default fp(async function seqGenerator (app: FastifyInstance) {
     description: '`byteLength` random bytes, encoded as lowercase hex, standard padded Base64 or unpadded Base64url (RFC 4648 §5).',
     params: SeqParams,
     result: SeqResult,
-    generate: generateSequences
+    generate: (params) => ({ values: generateSequences(params), entropyBits: seqEntropyBits(params) })
   })
 }, { name: 'generator-seq', dependencies: ['errors'] })

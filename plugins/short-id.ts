@@ -15,6 +15,11 @@ export function generateShortIds ({ length, quantity }: Params): string[] {
   return randomChunks(Math.ceil(length / 2), quantity, (bytes, start, end) => bytes.toString('hex', start, end).slice(0, length))
 }
 
+/** Every hex digit is 4 uniform bits. */
+export function shortIdEntropyBits ({ length }: Params): number {
+  return 4 * length
+}
+
 export default fp(async function shortIdGenerator (app: FastifyInstance) {
   registerGenerator(app, {
     type: 'short-id',
@@ -23,6 +28,6 @@ export default fp(async function shortIdGenerator (app: FastifyInstance) {
     description: 'Lowercase hexadecimal identifiers of `length` characters, such as Xray REALITY `shortIds`.',
     params: ShortIdParams,
     result: ShortIdResult,
-    generate: generateShortIds
+    generate: (params) => ({ values: generateShortIds(params), entropyBits: shortIdEntropyBits(params) })
   })
 }, { name: 'generator-short-id', dependencies: ['errors'] })

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { UuidParams, UuidResult } from '../schemas/uuid.js'
+import { entropyBitsOfString } from '../src/entropy.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomStrings, uuidV4 } from '../src/random.js'
 
@@ -21,6 +22,12 @@ export function generateUuids ({ format, length, quantity }: Params): string[] {
   return Array.from({ length: quantity }, uuidV4)
 }
 
+/** A v4 UUID fixes 6 of its 128 bits (version and variant); compact IDs are uniform characters. */
+export function uuidEntropyBits ({ format, length }: Params): number {
+  if (format === 'standard') return 122
+  return entropyBitsOfString(COMPACT_ALPHABETS[format].length, length)
+}
+
 export default fp(async function uuidGenerator (app: FastifyInstance) {
   registerGenerator(app, {
     type: 'uuid',
@@ -29,6 +36,6 @@ export default fp(async function uuidGenerator (app: FastifyInstance) {
     description: 'standard: RFC 9562 UUID version 4, lowercase (36 characters); numeric, alpha, alphanumeric: `length` characters, each uniform over the alphabet.',
     params: UuidParams,
     result: UuidResult,
-    generate: generateUuids
+    generate: (params) => ({ values: generateUuids(params), entropyBits: uuidEntropyBits(params) })
   })
 }, { name: 'generator-uuid', dependencies: ['errors'] })

@@ -28,6 +28,17 @@ export function generateVpnSecrets ({ protocol, length, quantity }: Params): str
   return GENERATE[protocol](length, quantity)
 }
 
+/** The alphabet has 64 characters (6 bits each); clamping fixes 5 of a key's 256 bits. */
+const ENTROPY_BITS: Record<Params['protocol'], (length: number) => number> = {
+  shadowsocks: (length) => 6 * length,
+  wireguard: () => 251,
+  hex: () => 256
+}
+
+export function vpnEntropyBits ({ protocol, length }: Params): number {
+  return ENTROPY_BITS[protocol](length)
+}
+
 export default fp(async function vpnGenerator (app: FastifyInstance) {
   registerGenerator(app, {
     type: 'vpn',
@@ -36,6 +47,6 @@ export default fp(async function vpnGenerator (app: FastifyInstance) {
     description: 'shadowsocks: `length` characters of A-Z a-z 0-9 - _; wireguard: a clamped Curve25519 private key in Base64 (44 characters, as `wg genkey`); hex: 32 random bytes as 64 lowercase hex characters. Never a complete configuration.',
     params: VpnParams,
     result: VpnResult,
-    generate: generateVpnSecrets
+    generate: (params) => ({ values: generateVpnSecrets(params), entropyBits: vpnEntropyBits(params) })
   })
 }, { name: 'generator-vpn', dependencies: ['errors'] })

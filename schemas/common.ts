@@ -38,6 +38,11 @@ export function GenerationResult<const T extends string> ($id: string, type: T) 
   return Type.Object({
     type: Type.Literal(type, { description: 'The generator that made the values.' }),
     values: Type.Array(Type.String(), { description: 'Exactly `quantity` generated values.' }),
+    entropyBits: Type.Number({
+      minimum: 0,
+      description: 'The randomness in each value: log2 of the number of equally likely outcomes it is drawn from, for these parameters, rounded down to two decimals. Fixed parts (version bits, timestamps, clamped bits) count nothing.',
+      examples: [129.68]
+    }),
     generatedAt: Type.String({
       format: 'date-time',
       description: 'Generation time, UTC, ISO 8601 with milliseconds.',

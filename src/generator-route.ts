@@ -1,10 +1,20 @@
 // One route schema serves both request forms of a generator: POST reads the JSON body,
 // GET reads X-Data. Both go through the same AJV validator, defaults and response serializer.
 import { Type, type Static, type TObject } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify'
 import { isoNow } from './clock.js'
 import { ProblemError } from './errors.js'
+import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
+
+/** What a generator makes for one request. */
+export interface Generated {
+  values: string[]
+  /** CONTRACT §1.2: log2 of the number of equally likely outcomes of each value, rounded down to hundredths. */
+  entropyBits: number
+  /** The public key of each value, in the same order (key pairs only). */
+  publicKeys?: string[]
+}
 
 export interface GeneratorDefinition<P extends TObject> {
   /** The path segment and the `type` of results: `password`, `short-id`, ... */
@@ -15,7 +25,21 @@ export interface GeneratorDefinition<P extends TObject> {
   description: string
   params: P
   result: TObject
-  generate: (params: Static<P>) => string[]
+  generate: (params: Static<P>) => Generated
+}
+
+const PlainTextValues = Type.String({
+  description: 'The values, one per line, each line ending in a line feed; for key pairs each line is the value, one space, and its public key.',
+  examples: ['k7#Qm2vX9$pLr4&Tz8!w\n']
+})
+
+/** CONTRACT §1.2 plain text: one value per line, with its public key after a space where there is one. */
+export function plainText ({ values, publicKeys }: Generated): string {
+  let text = ''
+  for (let i = 0; i < values.length; i++) {
+    text += publicKeys === undefined ? `${values[i]}\n` : `${values[i]} ${publicKeys[i]}\n`
+  }
+  return text
 }
 
 /** Same order as the `Allow` of a 405 (Fastify's supported-method order). */
@@ -43,15 +67,26 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   app.addSchema(params)
   app.addSchema(result)
   const paramsRef = Type.Ref(params.$id as string)
-  const response = { 200: Type.Ref(result.$id as string) }
+  const response = {
+    200: {
+      description: 'The generated values: JSON, or one value per line as text/plain when `Accept` prefers it.',
+      content: {
+        'application/json': { schema: Type.Ref(result.$id as string) },
+        'text/plain': { schema: PlainTextValues }
+      }
+    }
+  }
 
   // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
   // returned value at once, and a generator's throw becomes the same error response)
-  const handler = (parameters: unknown) => ({
-    type,
-    values: generate(parameters as Static<P>),
-    generatedAt: isoNow()
-  })
+  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const generated = generate(parameters as Static<P>)
+    reply.header('vary', 'Accept')
+    if (resultFormat(request.headers.accept) === 'text') {
+      return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
+    }
+    return { type, ...generated, generatedAt: isoNow() }
+  }
 
   // POST with no body means {}; any other non-object is a body error, before validation
   const readBody: preValidationHookHandler = (request, _reply, done) => {
@@ -75,7 +110,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     url,
     schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
     preValidation: readBody,
-    handler: (request) => handler(request.body)
+    handler: (request, reply) => handler(request.body, request, reply)
   })
 
   app.route({
@@ -90,7 +125,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       response
     },
     preValidation: readXData,
-    handler: (request) => handler(request.query)
+    handler: (request, reply) => handler(request.query, request, reply)
   })
 
   app.route({

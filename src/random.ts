@@ -97,6 +97,50 @@ export function randomBelow (n: bigint): bigint {
   }
 }
 
+/** A uniform integer in [0, n) for any n >= 1, however large (password counts reach 2^840). */
+export function randomBigBelow (n: bigint): bigint {
+  if (n <= TWO_POW_64) return randomBelow(n)
+  // Draw as many bits as n - 1 has and reject values >= n: at least half of the draws are accepted
+  const bits = (n - 1n).toString(2).length
+  const byteCount = Math.ceil(bits / 8)
+  const excess = BigInt(byteCount * 8 - bits)
+  for (;;) {
+    const start = take(byteCount)
+    const draw = BigInt('0x' + pool.toString('hex', start, start + byteCount)) >> excess
+    wipe(start, byteCount)
+    if (draw < n) return draw
+  }
+}
+
+/** A uniform integer in [0, n) for 1 <= n <= 65,536, from 16 pool bits with rejection. */
+function randomIndex (n: number): number {
+  const limit = 65_536 - (65_536 % n)
+  for (;;) {
+    const start = take(2)
+    const draw = (poolBytes[start] as number) << 8 | (poolBytes[start + 1] as number)
+    wipe(start, 2)
+    if (draw < limit) return draw % n
+  }
+}
+
+/**
+ * The characters of `text` (Latin-1) in a uniformly random order: Fisher–Yates, each position
+ * swapped with one chosen uniformly among those not yet placed, so each of the n! orders is
+ * equally likely.
+ */
+export function shuffle (text: string): string {
+  const codes = Buffer.from(text, 'latin1')
+  for (let i = codes.length - 1; i > 0; i--) {
+    const j = randomIndex(i + 1)
+    const swapped = codes[i] as number
+    codes[i] = codes[j] as number
+    codes[j] = swapped
+  }
+  const shuffled = codes.toString('latin1')
+  codes.fill(0)
+  return shuffled
+}
+
 // Per alphabet, the character code each accepted byte stands for; the few alphabets in use are
 // kept, and the cache is emptied if a caller ever passes many
 const CODE_TABLES = new Map<string, Uint8Array>()

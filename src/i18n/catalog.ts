@@ -32,15 +32,16 @@ export const FIELD_CODES = [
   'NO_CHARACTER_SET',
   'MIN_GREATER_THAN_MAX',
   'NO_VALUES_LEFT',
-  'NOT_ENOUGH_UNIQUE_VALUES'
+  'NOT_ENOUGH_UNIQUE_VALUES',
+  'MINIMUMS_EXCEED_LENGTH'
 ] as const
 export type FieldCode = typeof FIELD_CODES[number]
 
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
- * (`SEPARATOR_HAS_LETTER` is reported under NOT_ALLOWED_VALUE).
+ * (`SEPARATOR_HAS_LETTER` and `SEPARATOR_HAS_LETTER_OR_DIGIT` are reported under NOT_ALLOWED_VALUE).
  */
-export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER'] as const
+export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT'] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 
 /** Details of top-level problems that are not field errors. */
@@ -83,6 +84,9 @@ export interface MessageArgs {
   path?: string
   available?: string
   quantity?: number
+  /** The enabled sets' minimums added up (MINIMUMS_EXCEED_LENGTH). */
+  total?: number
+  length?: number
 }
 
 export type Message = (args: MessageArgs) => string

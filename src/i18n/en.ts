@@ -48,6 +48,8 @@ export const en: Catalog = {
     MIN_GREATER_THAN_MAX: ({ min, max }) => `“min” (${min}) must not be greater than “max” (${max}).`,
     NO_VALUES_LEFT: ({ min, max }) => `The exclusions leave no value between ${min} and ${max}.`,
     NOT_ENOUGH_UNIQUE_VALUES: ({ available, quantity }) => `Only ${available} distinct value(s) are left, fewer than the ${quantity} requested with “unique”.`,
+    MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `The minimums of the enabled character sets add up to ${total}, more than ${field} (${length}).`,
+    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} must not contain letters, digits or control characters.`,
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} must not contain the letters a–z: they occur in the words, so the phrase could not be split back.`
   },
   types: {

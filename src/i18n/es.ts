@@ -48,6 +48,8 @@ export const es: Catalog = {
     MIN_GREATER_THAN_MAX: ({ min, max }) => `«min» (${min}) no debe ser mayor que «max» (${max}).`,
     NO_VALUES_LEFT: ({ min, max }) => `Las exclusiones no dejan ningún valor entre ${min} y ${max}.`,
     NOT_ENOUGH_UNIQUE_VALUES: ({ available, quantity }) => `Solo quedan ${available} valor(es) distinto(s), menos que los ${quantity} solicitados con «unique».`,
+    MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Los mínimos de los conjuntos de caracteres activados suman ${total}, más que ${field} (${length}).`,
+    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} no debe contener letras, dígitos ni caracteres de control.`,
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} no debe contener las letras a–z: aparecen en las palabras, por lo que la frase no podría volver a dividirse en palabras.`
   },
   types: {

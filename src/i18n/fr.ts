@@ -49,6 +49,8 @@ export const fr: Catalog = {
     MIN_GREATER_THAN_MAX: ({ min, max }) => `«\u202Fmin\u202F» (${min}) ne doit pas être supérieur à «\u202Fmax\u202F» (${max}).`,
     NO_VALUES_LEFT: ({ min, max }) => `Les exclusions ne laissent aucune valeur entre ${min} et ${max}.`,
     NOT_ENOUGH_UNIQUE_VALUES: ({ available, quantity }) => `Il ne reste que ${available} valeur(s) distincte(s), soit moins que les ${quantity} demandées avec «\u202Funique\u202F».`,
+    MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Les minimums des jeux de caractères activés totalisent ${total}, soit plus que ${field} (${length}).`,
+    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} ne doit contenir ni lettres, ni chiffres, ni caractères de contrôle.`,
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} ne doit pas contenir les lettres a–z\u00A0: elles apparaissent dans les mots, et la phrase ne pourrait donc plus être redécoupée en mots.`
   },
   types: {

@@ -48,6 +48,8 @@ export const ru: Catalog = {
     MIN_GREATER_THAN_MAX: ({ min, max }) => `Значение «min» (${min}) не должно быть больше значения «max» (${max}).`,
     NO_VALUES_LEFT: ({ min, max }) => `После исключений не остаётся ни одного значения от ${min} до ${max}.`,
     NOT_ENOUGH_UNIQUE_VALUES: ({ available, quantity }) => `Осталось различных значений: ${available}, это меньше, чем запрошено с «unique» (${quantity}).`,
+    MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Сумма минимумов включённых наборов символов (${total}) больше, чем ${field} (${length}).`,
+    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `Значение ${field} не должно содержать буквы, цифры или управляющие символы.`,
     SEPARATOR_HAS_LETTER: ({ field }) => `Значение ${field} не должно содержать буквы a–z: они встречаются в словах, поэтому фразу нельзя было бы снова разбить на слова.`
   },
   types: {

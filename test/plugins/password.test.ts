@@ -1,6 +1,6 @@
 import t from 'tap'
 import fc from 'fast-check'
-import { CHARACTER_SETS, generatePassword, generatePasswords, type CharacterSet } from '../../plugins/password.js'
+import { AMBIGUOUS, CHARACTER_SETS, MINIMUM_OF, alphabetOf, drawByComposition, drawByRejection, generatePasswords, passwordPlan, type CharacterSet } from '../../plugins/password.js'
 import { ParameterError } from '../../src/errors.js'
 import { build, get, post } from '../helper.js'
 
@@ -8,6 +8,7 @@ const SETS = Object.keys(CHARACTER_SETS) as CharacterSet[]
 const escape = (text: string) => text.replace(/[\\\]^-]/g, '\\$&')
 const onlyFrom = (alphabet: string) => new RegExp(`^[${escape(alphabet)}]*$`)
 const hasOneOf = (text: string, characters: string) => [...text].some((c) => characters.includes(c))
+const countOf = (text: string, characters: string) => [...text].filter((c) => characters.includes(c)).length
 
 t.test('the four character sets', async (t) => {
   t.equal(CHARACTER_SETS.uppercase, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
@@ -22,23 +23,61 @@ t.test('the four character sets', async (t) => {
   t.same([...CHARACTER_SETS.symbols].sort(), punctuation.sort())
 })
 
-t.test('generatePassword: length, alphabet, every enabled set present', async (t) => {
-  fc.assert(fc.property(
-    fc.integer({ min: 6, max: 128 }),
-    fc.subarray(SETS, { minLength: 1 }),
-    (length, sets) => {
-      const password = generatePassword(length, sets)
-      const alphabet = sets.map((set) => CHARACTER_SETS[set]).join('')
-      return password.length === length &&
-        onlyFrom(alphabet).test(password) &&
-        sets.every((set) => hasOneOf(password, CHARACTER_SETS[set]))
-    }
-  ), { numRuns: 300 })
+const DEFAULTS = { length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 1 }
+
+/** Any valid parameters: 1..4 sets, minimums 0..length that fit, look-alikes avoided or not. */
+const validParams = fc.record({
+  length: fc.integer({ min: 6, max: 128 }),
+  sets: fc.subarray(SETS, { minLength: 1 }),
+  minimums: fc.tuple(...SETS.map(() => fc.nat({ max: 128 }))),
+  avoidAmbiguous: fc.boolean(),
+  quantity: fc.integer({ min: 1, max: 5 })
+}).map(({ length, sets, minimums, avoidAmbiguous, quantity }) => {
+  // Scale the enabled minimums down until they fit in `length`
+  const enabled = minimums.map((minimum, index) => sets.includes(SETS[index] as CharacterSet) ? minimum : 0)
+  const total = enabled.reduce((sum, minimum) => sum + minimum, 0)
+  const scaled = total <= length ? minimums : minimums.map((minimum) => Math.floor(minimum * length / total))
+  const params = { ...DEFAULTS, length, avoidAmbiguous, quantity, uppercase: false, lowercase: false, numbers: false, symbols: false }
+  for (const set of sets) params[set] = true
+  SETS.forEach((set, index) => { params[MINIMUM_OF[set]] = scaled[index] as number })
+  return params
+})
+
+t.test('property: every password has the length, the alphabet and every enabled minimum', async (t) => {
+  fc.assert(fc.property(validParams, (params) => {
+    const enabled = SETS.filter((set) => params[set])
+    const alphabet = enabled.map((set) => alphabetOf(set, params.avoidAmbiguous)).join('')
+    return generatePasswords(params).every((password) =>
+      password.length === params.length &&
+      onlyFrom(alphabet).test(password) &&
+      enabled.every((set) => countOf(password, alphabetOf(set, params.avoidAmbiguous)) >= params[MINIMUM_OF[set]]))
+  }), { numRuns: 500 })
+  t.pass('500 runs')
+})
+
+t.test('property: both ways of drawing meet every minimum', async (t) => {
+  fc.assert(fc.property(validParams, (params) => {
+    const plan = passwordPlan(params)
+    return [drawByRejection, drawByComposition].every((draw) => {
+      // Rejection may be slow where the minimums are rarely met by chance: only where it is cheap
+      if (draw === drawByRejection && !plan.rejectionIsCheap) return true
+      const password = draw(plan)
+      return SETS.filter((set) => params[set]).every((set) => countOf(password, alphabetOf(set, params.avoidAmbiguous)) >= params[MINIMUM_OF[set]])
+    })
+  }), { numRuns: 300 })
   t.pass('300 runs')
 })
 
-t.test('generatePasswords: quantity and NO_CHARACTER_SET', async (t) => {
-  const all = { length: 6, uppercase: true, lowercase: true, numbers: true, symbols: true, quantity: 50 }
+t.test('avoidAmbiguous: the look-alikes I O l o 0 1 | are gone, the set sizes are 24, 24, 8, 27', async (t) => {
+  t.equal(AMBIGUOUS, 'IOlo01|')
+  t.same(SETS.map((set) => alphabetOf(set, true).length), [24, 24, 8, 27])
+  t.same(SETS.map((set) => alphabetOf(set, false)), SETS.map((set) => CHARACTER_SETS[set]))
+  const values = generatePasswords({ ...DEFAULTS, length: 128, avoidAmbiguous: true, quantity: 50 })
+  t.notOk(values.some((value) => hasOneOf(value, AMBIGUOUS)))
+})
+
+t.test('generatePasswords: quantity, NO_CHARACTER_SET and MINIMUMS_EXCEED_LENGTH', async (t) => {
+  const all = { ...DEFAULTS, length: 6, quantity: 50 }
   const values = generatePasswords(all)
   t.equal(values.length, 50)
   // The worst case for rejection (6 characters, 4 sets) still always has every set
@@ -50,6 +89,16 @@ t.test('generatePasswords: quantity and NO_CHARACTER_SET', async (t) => {
   } catch (error) {
     t.same((error as ParameterError).problems, [{ pointer: '#', code: 'NO_CHARACTER_SET' }])
   }
+  const over = { ...DEFAULTS, length: 10, minNumbers: 5, minSymbols: 4 }
+  try {
+    generatePasswords(over)
+    t.fail('11 > 10 must be refused')
+  } catch (error) {
+    t.same((error as ParameterError).problems, [{ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', args: { total: 11, length: 10 } }])
+  }
+  // A disabled set's minimum is ignored, and an exact fit is allowed
+  t.equal(generatePasswords({ ...over, uppercase: false })[0]?.length, 10)
+  t.equal(generatePasswords({ ...DEFAULTS, length: 128, minSymbols: 125 })[0]?.length, 128)
 })
 
 t.test('HTTP', async (t) => {

@@ -3,18 +3,25 @@
 // with probability >= 0.99, checked by assertPower before sampling.
 import t from 'tap'
 import { randomInt } from 'node:crypto'
-import { CHARACTER_SETS, generatePassword, type CharacterSet } from '../../plugins/password.js'
+import { CHARACTER_SETS, generatePassword, passwordPlan, type CharacterSet } from '../../plugins/password.js'
 import { ALPHA, assertFits, assertPower, type Asserts, countByPosition } from './fit.js'
 import { goodnessOfFit, uniform } from './chi-square.js'
 
 const ALL_SETS = Object.keys(CHARACTER_SETS) as CharacterSet[]
+
+/** The plan of `length` characters over `sets`, every minimum 1 (the defaults). */
+function planOf (length: number, sets: CharacterSet[]) {
+  const enabled = { uppercase: false, lowercase: false, numbers: false, symbols: false }
+  for (const set of sets) enabled[set] = true
+  return passwordPlan({ length, ...enabled, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 1 })
+}
 
 function characterFrequencies (t: Asserts, sets: CharacterSet[], passwords: number): void {
   const alphabet = sets.map((set) => CHARACTER_SETS[set]).join('')
   const n = passwords * 128
   assertPower(t, alphabet.length - 1, ALPHA, n)
   const counts = new Array<number>(alphabet.length).fill(0)
-  for (const row of countByPosition(Array.from({ length: passwords }, () => generatePassword(128, sets)), alphabet, 128)) {
+  for (const row of countByPosition(Array.from({ length: passwords }, () => generatePassword(planOf(128, sets))), alphabet, 128)) {
     row.forEach((count, symbol) => { counts[symbol] = (counts[symbol] as number) + count })
   }
   // At length 128 a draw misses a set with probability < 1e-6, so the rule leaves the
@@ -102,7 +109,7 @@ t.test('length 6, all sets: which sets appear where matches uniform-over-valid-p
   })
 
   t.test(`generatePassword, ${n} passwords`, async (t) => {
-    const { composition, positions } = tally(Array.from({ length: n }, () => generatePassword(6, ALL_SETS)))
+    const { composition, positions } = tally(Array.from({ length: n }, () => generatePassword(planOf(6, ALL_SETS))))
     assertFits(t, composition, law.composition, alphaComposition, 'class counts (u,l,n,s)')
     positions.forEach((row, position) => assertFits(t, row, law.positionClass, alphaPosition, `class at position ${position}`))
   })
