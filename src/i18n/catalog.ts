@@ -39,9 +39,9 @@ export type FieldCode = typeof FIELD_CODES[number]
 
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
- * (`SEPARATOR_HAS_LETTER` and `SEPARATOR_HAS_LETTER_OR_DIGIT` are reported under NOT_ALLOWED_VALUE).
+ * (the SEPARATOR_* messages are reported under NOT_ALLOWED_VALUE).
  */
-export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT'] as const
+export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER'] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 
 /** Details of top-level problems that are not field errors. */
@@ -84,6 +84,8 @@ export interface MessageArgs {
   path?: string
   available?: string
   quantity?: number
+  /** The BIP-39 word list a phrase is made from (SEPARATOR_HAS_WORD_CHARACTER). */
+  language?: string
   /** The enabled sets' minimums added up (MINIMUMS_EXCEED_LENGTH). */
   total?: number
   length?: number
