@@ -1,18 +1,29 @@
 import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { base32nopad } from '@scure/base'
 import { SeqParams, SeqResult } from '../schemas/seq.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomChunks } from '../src/random.js'
 
 type Params = Static<typeof SeqParams>
+type Encoding = Params['encoding']
 
 /**
- * `byteLength` random bytes; Node's encoders give lowercase hex, padded base64, unpadded base64url.
- * All values come from one draw, each from its own bytes.
+ * Encoders of `bytes[start, end)`: Node's give lowercase hex, padded base64 and unpadded
+ * base64url; @scure/base gives RFC 4648 §6 base32 (A-Z 2-7) without padding, as authenticator
+ * apps take TOTP secrets.
  */
+const ENCODE: Record<Encoding, (bytes: Buffer, start: number, end: number) => string> = {
+  hex: (bytes, start, end) => bytes.toString('hex', start, end),
+  base64: (bytes, start, end) => bytes.toString('base64', start, end),
+  base64url: (bytes, start, end) => bytes.toString('base64url', start, end),
+  base32: (bytes, start, end) => base32nopad.encode(bytes.subarray(start, end))
+}
+
+/** `byteLength` random bytes per value; all values come from one draw, each from its own bytes. */
 export function generateSequences ({ byteLength, encoding, quantity }: Params): string[] {
-  return randomChunks(byteLength, quantity, (bytes, start, end) => bytes.toString(encoding, start, end))
+  return randomChunks(byteLength, quantity, ENCODE[encoding])
 }
 
 /** Every byte is uniform: 8 bits each. */
@@ -25,7 +36,7 @@ export default fp(async function seqGenerator (app: FastifyInstance) {
     type: 'seq',
     name: 'Seq',
     summary: 'Generate random bytes',
-    description: '`byteLength` random bytes, encoded as lowercase hex, standard padded Base64 or unpadded Base64url (RFC 4648 §5).',
+    description: '`byteLength` random bytes, encoded as lowercase hex, standard padded Base64, unpadded base64url (RFC 4648 §5) or unpadded upper-case base32 (RFC 4648 §6, as authenticator apps take TOTP secrets).',
     params: SeqParams,
     result: SeqResult,
     generate: (params) => ({ values: generateSequences(params), entropyBits: seqEntropyBits(params) })

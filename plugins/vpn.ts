@@ -2,36 +2,70 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { VpnParams, VpnResult } from '../schemas/vpn.js'
+import type { Generated } from '../src/generator-route.js'
 import { registerGenerator } from '../src/generator-route.js'
+import { x25519PublicKey } from '../src/x25519.js'
 import { randomChunks, randomStrings } from '../src/random.js'
 
 type Params = Static<typeof VpnParams>
+type Protocol = Params['protocol']
 
 /** RFC 4648 §5 URL-safe alphabet: Shadowsocks passwords that need no escaping in URIs. */
 export const URL_SAFE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
-/** The Curve25519 private key made of `bytes[start, start + 32)`, clamped in place, in Base64. */
-function clampedKey (bytes: Buffer, start: number): string {
-  // RFC 7748 clamping: clear the 3 low bits, clear the top bit, set the second-highest bit
+/** RFC 7748 clamping of the X25519 private key in `bytes[start, start + 32)`, in place. */
+function clamp (bytes: Buffer, start: number): void {
+  // Clear the 3 low bits, clear the top bit, set the second-highest bit (as `wg genkey` does)
   bytes[start] = (bytes[start] as number) & 248
   bytes[start + 31] = ((bytes[start + 31] as number) & 127) | 64
-  return bytes.toString('base64', start, start + 32)
 }
 
-const GENERATE: Record<Params['protocol'], (length: number, quantity: number) => string[]> = {
+/** `quantity` values, each `size` random bytes (one draw, wiped once encoded) in `encoding`. */
+function secrets (size: number, encoding: 'base64' | 'hex', quantity: number): string[] {
+  return randomChunks(size, quantity, (bytes, start, end) => bytes.toString(encoding, start, end))
+}
+
+/** `quantity` clamped X25519 private keys in `encoding`, with their public keys in the same encoding. */
+function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Generated & { publicKeys: string[] } {
+  const publicKeys: string[] = []
+  const values = randomChunks(32, quantity, (bytes, start, end) => {
+    clamp(bytes, start)
+    const privateKey = bytes.subarray(start, end)
+    publicKeys.push(x25519PublicKey(privateKey).toString(encoding))
+    return privateKey.toString(encoding)
+  })
+  return { values, publicKeys, entropyBits: 251 }
+}
+
+/**
+ * Every protocol's values: what each tool people use today makes (CONTRACT §2 vpn). Base64 is
+ * standard and padded (what WireGuard and Shadowsocks-2022 configurations take); REALITY keys are
+ * unpadded base64url, as `xray x25519` prints them.
+ */
+const GENERATE: Record<Protocol, (length: number, quantity: number) => string[] | Generated> = {
   shadowsocks: (length, quantity) => randomStrings(URL_SAFE_ALPHABET, length, quantity),
-  wireguard: (_length, quantity) => randomChunks(32, quantity, clampedKey),
-  hex: (_length, quantity) => randomChunks(32, quantity, (bytes, start, end) => bytes.toString('hex', start, end))
+  '2022-blake3-aes-128-gcm': (_length, quantity) => secrets(16, 'base64', quantity),
+  '2022-blake3-aes-256-gcm': (_length, quantity) => secrets(32, 'base64', quantity),
+  '2022-blake3-chacha20-poly1305': (_length, quantity) => secrets(32, 'base64', quantity),
+  wireguard: (_length, quantity) => keyPairs('base64', quantity),
+  // A preshared key is a plain symmetric secret: not clamped (`wg genpsk`)
+  'wireguard-psk': (_length, quantity) => secrets(32, 'base64', quantity),
+  reality: (_length, quantity) => keyPairs('base64url', quantity),
+  hex: (_length, quantity) => secrets(32, 'hex', quantity)
 }
 
-export function generateVpnSecrets ({ protocol, length, quantity }: Params): string[] {
-  return GENERATE[protocol](length, quantity)
-}
-
-/** The alphabet has 64 characters (6 bits each); clamping fixes 5 of a key's 256 bits. */
-const ENTROPY_BITS: Record<Params['protocol'], (length: number) => number> = {
+/**
+ * Each value's randomness: 64 characters are 6 bits each; a key of n bytes is 8n bits, less the
+ * 5 bits clamping fixes in a private key.
+ */
+const ENTROPY_BITS: Record<Protocol, (length: number) => number> = {
   shadowsocks: (length) => 6 * length,
+  '2022-blake3-aes-128-gcm': () => 128,
+  '2022-blake3-aes-256-gcm': () => 256,
+  '2022-blake3-chacha20-poly1305': () => 256,
   wireguard: () => 251,
+  'wireguard-psk': () => 256,
+  reality: () => 251,
   hex: () => 256
 }
 
@@ -39,14 +73,24 @@ export function vpnEntropyBits ({ protocol, length }: Params): number {
   return ENTROPY_BITS[protocol](length)
 }
 
+/** The values (and public keys, for key pairs) of one request. */
+export function generateVpn (params: Params): Generated {
+  const generated = GENERATE[params.protocol](params.length, params.quantity)
+  return Array.isArray(generated) ? { values: generated, entropyBits: vpnEntropyBits(params) } : generated
+}
+
+export function generateVpnSecrets (params: Params): string[] {
+  return generateVpn(params).values
+}
+
 export default fp(async function vpnGenerator (app: FastifyInstance) {
   registerGenerator(app, {
     type: 'vpn',
     name: 'Vpn',
-    summary: 'Generate VPN secret material',
-    description: 'shadowsocks: `length` characters of A-Z a-z 0-9 - _; wireguard: a clamped Curve25519 private key in Base64 (44 characters, as `wg genkey`); hex: 32 random bytes as 64 lowercase hex characters. Never a complete configuration.',
+    summary: 'Generate VPN secrets and key pairs',
+    description: 'shadowsocks: a URL-safe password of `length` characters; 2022-blake3-*: a Shadowsocks 2022 key (16 or 32 random bytes, Base64, as `openssl rand -base64`); wireguard: a private key as `wg genkey` makes it, with its public key (as `wg pubkey`) in `publicKeys`; wireguard-psk: a preshared key as `wg genpsk`; reality: an Xray REALITY X25519 key pair as `xray x25519` (unpadded base64url); hex: 32 random bytes as 64 hex characters. Never a complete configuration.',
     params: VpnParams,
     result: VpnResult,
-    generate: (params) => ({ values: generateVpnSecrets(params), entropyBits: vpnEntropyBits(params) })
+    generate: generateVpn
   })
 }, { name: 'generator-vpn', dependencies: ['errors'] })

@@ -33,8 +33,12 @@ export function Params<T extends Record<string, TSchema>> ($id: string, properti
   return schema as TObject<T>
 }
 
-/** The 200 body of generator `type` (CONTRACT §1.2). */
-export function GenerationResult<const T extends string> ($id: string, type: T) {
+const PublicKeys = Type.Array(Type.String(), {
+  description: 'Key pairs only (vpn `wireguard` and `reality`): the public key of each value, in the same order and encoding.'
+})
+
+/** The 200 body of generator `type` (CONTRACT §1.2); `publicKeys` where the generator makes key pairs. */
+export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false } = {}) {
   return Type.Object({
     type: Type.Literal(type, { description: 'The generator that made the values.' }),
     values: Type.Array(Type.String(), { description: 'Exactly `quantity` generated values.' }),
@@ -47,7 +51,8 @@ export function GenerationResult<const T extends string> ($id: string, type: T) 
       format: 'date-time',
       description: 'Generation time, UTC, ISO 8601 with milliseconds.',
       examples: ['2026-11-22T10:15:30.123Z']
-    })
+    }),
+    ...(keyPairs ? { publicKeys: Type.Optional(PublicKeys) } : {})
   }, { $id, additionalProperties: false, description: `The values made by the ${type} generator.` })
 }
 

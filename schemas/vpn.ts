@@ -1,18 +1,35 @@
 import { Type } from '@sinclair/typebox'
 import { GenerationResult, Params, Quantity, StringEnum } from './common.js'
 
-export const VPN_PROTOCOLS = ['shadowsocks', 'wireguard', 'hex'] as const
+export const VPN_PROTOCOLS = [
+  'shadowsocks',
+  '2022-blake3-aes-128-gcm',
+  '2022-blake3-aes-256-gcm',
+  '2022-blake3-chacha20-poly1305',
+  'wireguard',
+  'wireguard-psk',
+  'reality',
+  'hex'
+] as const
 
 export const VpnParams = Params('VpnParams', {
   protocol: StringEnum(VPN_PROTOCOLS, {
     default: 'shadowsocks',
-    description: 'shadowsocks: URL-safe password of `length` characters; wireguard: a private key as `wg genkey` makes it; hex: 32 random bytes as 64 hex characters.'
+    description: [
+      'shadowsocks: a classic AEAD password of `length` URL-safe characters (A-Z a-z 0-9 - _).',
+      '2022-blake3-aes-128-gcm: a Shadowsocks 2022 key, 16 random bytes in standard Base64 (24 characters), as `openssl rand -base64 16`.',
+      '2022-blake3-aes-256-gcm, 2022-blake3-chacha20-poly1305: 32 random bytes in standard Base64 (44 characters).',
+      'wireguard: a private key as `wg genkey` makes it (32 random bytes, clamped, Base64); its public key, as `wg pubkey` prints it, in `publicKeys`.',
+      'wireguard-psk: a preshared key as `wg genpsk` makes it (32 random bytes, not clamped, Base64).',
+      'reality: an Xray REALITY X25519 private key as `xray x25519` makes it (clamped, unpadded base64url, 43 characters); its public key in `publicKeys`.',
+      'hex: 32 random bytes as 64 lowercase hex characters.'
+    ].join(' ')
   }),
   length: Type.Integer({ minimum: 2, maximum: 256, default: 32, description: 'Characters per shadowsocks password (2..256); ignored by the other protocols.' }),
   quantity: Quantity
 }, {
-  description: 'VPN secret material (never a complete configuration).',
-  examples: [{ protocol: 'wireguard' }]
+  description: 'VPN secret material and key pairs (never a complete configuration).',
+  examples: [{ protocol: 'wireguard' }, { protocol: 'reality', quantity: 2 }, { protocol: '2022-blake3-aes-256-gcm' }]
 })
 
-export const VpnResult = GenerationResult('VpnResult', 'vpn')
+export const VpnResult = GenerationResult('VpnResult', 'vpn', { keyPairs: true })
