@@ -9,6 +9,7 @@ import docs from '../plugins/docs.js'
 import errors from '../plugins/errors.js'
 import health from '../plugins/health.js'
 import password from '../plugins/password.js'
+import passphrase from '../plugins/passphrase.js'
 import number from '../plugins/number.js'
 import vpn from '../plugins/vpn.js'
 import uuid from '../plugins/uuid.js'
@@ -33,6 +34,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
 
   await app.register(health)
   await app.register(password)
+  await app.register(passphrase)
   await app.register(number)
   await app.register(vpn)
   await app.register(uuid)

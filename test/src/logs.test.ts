@@ -7,6 +7,7 @@ t.test('trace-level logs of a whole session hold no secret', async (t) => {
   const secrets = new Set<string>()
   const params: Record<string, Record<string, unknown>> = {
     password: { length: 40, quantity: 3 },
+    passphrase: { words: 8, separator: '§¤§', capitalize: true, includeNumber: true, quantity: 2 },
     number: { min: 1_000_000_000_000_000, max: 9_000_000_000_000_000, exclusions: ['1234567890123456'], quantity: 3 },
     vpn: { protocol: 'wireguard', quantity: 2 },
     uuid: { format: 'alphanumeric', length: 40, quantity: 2 },
