@@ -1,7 +1,7 @@
 // One route schema serves both request forms of a generator: POST reads the JSON body,
 // GET reads X-Data. Both go through the same AJV validator, defaults and response serializer.
 import { Type, type Static, type TObject } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
 import { isoNow } from './clock.js'
 import { ProblemError } from './errors.js'
 import { resultFormat } from './result-format.js'
@@ -29,9 +29,11 @@ export interface GeneratorDefinition<P extends TObject> {
 }
 
 const PlainTextValues = Type.String({
-  description: 'The values, one per line, each line ending in a line feed; for key pairs each line is the value, one space, and its public key.',
-  examples: ['k7#Qm2vX9$pLr4&Tz8!w\n']
+  description: 'The values, one per line, each line ending in a line feed; for key pairs each line is the value, one space, and its public key.'
 })
+// One example serves every generator, so it shows the layout, not a value of one generator
+// (a password under /uuid would mislead); it sits on the media type, where OpenAPI puts examples
+const PLAIN_TEXT_EXAMPLE = '<value>\n<value>\n'
 
 /** CONTRACT §1.2 plain text: one value per line, with its public key after a space where there is one. */
 export function plainText ({ values, publicKeys }: Generated): string {
@@ -72,7 +74,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       description: 'The generated values: JSON, or one value per line as text/plain when `Accept` prefers it.',
       content: {
         'application/json': { schema: Type.Ref(result.$id as string) },
-        'text/plain': { schema: PlainTextValues }
+        'text/plain': { schema: PlainTextValues, example: PLAIN_TEXT_EXAMPLE }
       }
     }
   }
@@ -81,11 +83,18 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   // returned value at once, and a generator's throw becomes the same error response)
   const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const generated = generate(parameters as Static<P>)
-    reply.header('vary', 'Accept')
     if (resultFormat(request.headers.accept) === 'text') {
       return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
     }
     return { type, ...generated, generatedAt: isoNow() }
+  }
+
+  // Every answer of a generator route says Vary: Accept, errors too: a representation of the URL
+  // depends on Accept, and one rule for every status is what caches and readers can rely on.
+  // Set before the body is read, so 413, 415 and body errors carry it as well.
+  const varyOnAccept: onRequestHookHandler = (_request, reply, done) => {
+    reply.header('vary', 'Accept')
+    done()
   }
 
   // POST with no body means {}; any other non-object is a body error, before validation
@@ -109,6 +118,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     method: 'POST',
     url,
     schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
+    onRequest: varyOnAccept,
     preValidation: readBody,
     handler: (request, reply) => handler(request.body, request, reply)
   })
@@ -124,6 +134,8 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       querystring: paramsRef,
       response
     },
+    // HEAD is Fastify's copy of this route (exposeHeadRoutes): same hooks, same headers, no body
+    onRequest: varyOnAccept,
     preValidation: readXData,
     handler: (request, reply) => handler(request.query, request, reply)
   })

@@ -8,6 +8,9 @@ export type ResultFormat = 'json' | 'text'
 
 interface MediaRange { type: string, subtype: string, q: number }
 
+/** RFC 9110 §12.4.2 qvalue: 0 to 1 with at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/
+
 /** The media ranges of an Accept header, in order; entries that are not `type/subtype` are skipped. */
 function mediaRanges (accept: string): MediaRange[] {
   const ranges: MediaRange[] = []
@@ -16,9 +19,9 @@ function mediaRanges (accept: string): MediaRange[] {
     start = parsed.index + 1
     const [type, subtype, extra] = parsed.type.split('/')
     if (type === undefined || subtype === undefined || extra !== undefined || type === '' || subtype === '') continue
-    const q = parsed.parameters.q === undefined ? 1 : Number(parsed.parameters.q)
-    // A malformed q (`q=high`) accepts nothing rather than everything
-    ranges.push({ type, subtype, q: Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0 })
+    const q = parsed.parameters.q
+    // A malformed q (`q=high`, `q=2`, `q=0x1`) accepts nothing rather than everything
+    ranges.push({ type, subtype, q: q === undefined ? 1 : QVALUE.test(q) ? Number(q) : 0 })
   }
   return ranges
 }
@@ -41,9 +44,10 @@ function quality (ranges: MediaRange[], type: string, subtype: string): number {
   return q
 }
 
-// Only a header that names a text or JSON type can give text/plain the higher q-value (`*/*`
-// alone is a tie), so the rest is answered without parsing
-const MAY_PREFER_TEXT = /text\/|json/i
+// Without a text or JSON range, text/plain and application/json share the q-value of `*/*`
+// unless `application/*` lowers JSON's (`application/*;q=0.5, */*` prefers text), so only
+// headers naming one of these can prefer text; the rest is answered without parsing
+const MAY_PREFER_TEXT = /text\/|json|application\/\*/i
 
 export function resultFormat (accept: string | undefined): ResultFormat {
   if (accept === undefined || !MAY_PREFER_TEXT.test(accept)) return 'json'

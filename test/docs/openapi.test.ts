@@ -4,21 +4,14 @@ import { readFile } from 'node:fs/promises'
 import { parse as parseYaml } from 'yaml'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { InjectOptions } from 'fastify'
-import { build } from '../helper.js'
+import { build, GENERATORS as TYPES } from '../helper.js'
 import { GENERATOR_ALLOW } from '../../src/generator-route.js'
 import { BODY_LIMIT } from '../../src/server-options.js'
 
 type Json = Record<string, any>
 
-const GENERATORS = {
-  password: 'Password',
-  number: 'Number',
-  vpn: 'Vpn',
-  uuid: 'Uuid',
-  phrase: 'Phrase',
-  seq: 'Seq',
-  'short-id': 'ShortId'
-}
+/** Each generator's path segment and the stem of its names: `short-id` → `ShortId` (ShortIdParams, generateShortId). */
+const GENERATORS = Object.fromEntries(TYPES.map((type) => [type, type.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')]))
 const OPERATION_IDS = ['getHealth', ...Object.values(GENERATORS).flatMap((name) => [`generate${name}`, `generate${name}WithHeader`])]
 const ERRORS = {
   post: { 400: 'BodyInvalid', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 500: 'InternalError' },
@@ -62,7 +55,7 @@ t.test('document header', async (t) => {
 t.test('every operation: id, summary, description, tag, X-Language; OPTIONS and HEAD hidden', async (t) => {
   const document = JSON.parse(file)
   const all = operations(document)
-  t.same(all.map(([, , operation]) => operation.operationId).sort(), [...OPERATION_IDS].sort(), '15 operations with the documented ids')
+  t.same(all.map(([, , operation]) => operation.operationId).sort(), [...OPERATION_IDS].sort(), `${TYPES.length * 2 + 1} operations with the documented ids`)
   t.same([...new Set(all.map(([, method]) => method))].sort(), ['get', 'post'], 'no OPTIONS or HEAD operations')
   for (const [path, method, operation] of all) {
     t.ok(operation.summary && operation.description, `${method} ${path}: summary and description`)
@@ -99,6 +92,9 @@ t.test('generator operations: parameters, examples, results and errors', async (
     t.ok(ajv.validate({ $ref: `openapi.json#/components/schemas/${name}Params` }, body.example), `POST ${path}: example is valid`)
     const posted = await app.inject({ method: 'POST', url: path, payload: body.example })
     t.equal(posted.statusCode, 200, `POST ${path}: the example works`)
+    t.ok(ajv.validate({ $ref: `openapi.json#/components/schemas/${name}Result` }, posted.json()), `POST ${path}: the answer is a ${name}Result`)
+    const asText = await app.inject({ method: 'POST', url: path, payload: body.example, headers: { accept: 'text/plain' } })
+    t.equal(asText.headers['content-type'], 'text/plain; charset=utf-8', `POST ${path}: the documented text/plain is what Accept: text/plain gets`)
 
     // GET: X-Data documented as Base64 JSON of the same component, with a working example
     t.equal(get.operationId, `generate${name}WithHeader`)
@@ -116,12 +112,23 @@ t.test('generator operations: parameters, examples, results and errors', async (
     t.same(JSON.parse(Buffer.from(xData.example, 'base64').toString('utf8')), paramsSchema.examples[0], `GET ${path}: example is the Base64 of the schema's example`)
     const got = await app.inject({ method: 'GET', url: path, headers: { 'x-data': xData.example } })
     t.equal(got.statusCode, 200, `GET ${path}: the example works`)
+    t.ok(ajv.validate({ $ref: `openapi.json#/components/schemas/${name}Result` }, got.json()), `GET ${path}: the answer is a ${name}Result`)
+
+    // The result: the four fields of CONTRACT §1.2 (publicKeys only where keys are made)
+    const result = document.components.schemas[`${name}Result`]
+    t.same(result.properties.type.const, type, `${name}Result.type is the const ${type}`)
+    t.same(result.required, ['type', 'values', 'entropyBits', 'generatedAt'], `${name}Result: every field required`)
+    t.same(Object.keys(result.properties).filter((key) => key !== 'publicKeys'), ['type', 'values', 'entropyBits', 'generatedAt'], `${name}Result: fields in the order they are sent`)
+    t.match(result.properties.entropyBits, { type: 'number', minimum: 0, description: /log2/ }, `${name}Result.entropyBits`)
+    t.equal(result.additionalProperties, false)
 
     for (const [method, operation] of [['post', post], ['get', get]] as const) {
       const ok = operation.responses[200]
+      t.same(Object.keys(ok.content), ['application/json', 'text/plain'], `${method.toUpperCase()} ${path}: 200 as JSON or text/plain`)
       t.same(ok.content['application/json'].schema, { $ref: `#/components/schemas/${name}Result` })
-      t.ok(ok.description.length > 0)
-      t.same(document.components.schemas[`${name}Result`].properties.type.const, type, `${name}Result.type is the const ${type}`)
+      t.match(ok.content['text/plain'].schema, { type: 'string', description: /one per line/ }, `${method.toUpperCase()} ${path}: text/plain is a string`)
+      t.match(ok.content['text/plain'].example, /^([^\n]+\n)+$/, `${method.toUpperCase()} ${path}: text/plain example, lines ending in \\n`)
+      t.match(ok.description, /text\/plain/, '200 says when text/plain is sent')
       const errors = Object.fromEntries(Object.entries(operation.responses as Json).filter(([status]) => status !== '200')
         .map(([status, response]) => [status, response.$ref.replace('#/components/responses/', '')]))
       t.same(errors, ERRORS[method], `${method.toUpperCase()} ${path}: the errors it can answer`)

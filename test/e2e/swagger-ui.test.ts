@@ -1,6 +1,7 @@
 // Swagger UI in a real browser (Debian's Chromium driven by playwright-core), with helmet's CSP on:
 // the page renders from the service's own assets, lists every operation, and "Try it out" →
-// "Execute" really calls the API, for a POST with its example body and a GET with its example X-Data.
+// "Execute" really calls the API, for a POST with its example body and a GET with its example X-Data,
+// and asks for text/plain when that media type is chosen for the 200 (CONTRACT §1.2).
 import t from 'tap'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Locator } from 'playwright-core'
-import { build } from '../helper.js'
+import { build, GENERATORS } from '../helper.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const ARGS = [
@@ -48,9 +49,9 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
   const docs = await page.goto(`${origin}/docs`)
   t.match(docs?.headers()['content-security-policy'], /script-src 'self'/, 'the page is served with a CSP')
   await page.locator('.opblock').first().waitFor({ timeout: 30_000 })
-  t.equal(await page.locator('.opblock').count(), 15, 'all 15 operations are listed (7 generators x POST and GET, and health)')
-  t.equal(await page.locator('.opblock-post').count(), 7)
-  t.equal(await page.locator('.opblock-get').count(), 8)
+  t.equal(await page.locator('.opblock').count(), GENERATORS.length * 2 + 1, `all ${GENERATORS.length * 2 + 1} operations are listed (${GENERATORS.length} generators x POST and GET, and health)`)
+  t.equal(await page.locator('.opblock-post').count(), GENERATORS.length)
+  t.equal(await page.locator('.opblock-get').count(), GENERATORS.length + 1)
   await page.screenshot({ path: fileURLToPath(new URL('swagger-ui.png', SCREENSHOT_DIR)), fullPage: true })
 
   async function execute (operation: Locator): Promise<{ status: string, body: any }> {
@@ -85,6 +86,24 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
   t.equal(body.type, 'seq')
   t.match(body.values[0], /^[A-Za-z0-9_-]{22}$/, '16 bytes as base64url: the X-Data example was applied')
   await get.screenshot({ path: fileURLToPath(new URL('swagger-ui-get.png', SCREENSHOT_DIR)) })
+
+  // text/plain: the 200's media type selector controls the Accept header Swagger UI sends
+  const text = page.locator('#operations-generators-generateShortId')
+  await text.locator('.opblock-summary').click()
+  await text.getByRole('button', { name: 'Try it out' }).click()
+  const mediaType = text.locator('.response-control-media-type--accept-controller select')
+  t.same(await mediaType.locator('option').allInnerTexts(), ['application/json', 'text/plain'], 'the 200 offers both media types')
+  await mediaType.selectOption('text/plain')
+  const sent = page.waitForRequest((request) => request.url() === `${origin}/api/generate/short-id` && request.method() === 'POST')
+  await text.getByRole('button', { name: 'Execute' }).click()
+  t.equal((await sent).headers().accept, 'text/plain', 'Swagger UI sends Accept: text/plain')
+  const textStatus = text.locator('.live-responses-table tbody .response-col_status').first()
+  await textStatus.waitFor({ timeout: 30_000 })
+  t.equal((await textStatus.innerText()).trim(), '200', 'POST short-id as text/plain: Execute shows 200')
+  const textBody = await text.locator('.live-responses-table .response-col_description pre').first().innerText()
+  t.match(textBody, /^([0-9a-f]{16}\n?){3}$/, 'the example asks for 3 short IDs of 16 characters: shown one per line')
+  t.match(await text.locator('.live-responses-table tbody .response-col_description').first().innerText(), /content-type: text\/plain; charset=utf-8/, 'the response headers say text/plain')
+  await text.screenshot({ path: fileURLToPath(new URL('swagger-ui-text.png', SCREENSHOT_DIR)) })
 
   t.same(await page.evaluate('window.cspViolations'), [], 'no CSP violation')
   t.same(consoleErrors, [], 'no error in the console')

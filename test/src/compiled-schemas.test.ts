@@ -10,20 +10,25 @@ import { compileSchemas, writeCompiledSchemas } from '../../scripts/compile-sche
 import { restoringCompilers, schemaKey } from '../../src/compiled-schemas.js'
 import { ConfigError, loadConfig } from '../../src/config.js'
 import type { Precompiled } from '../../src/precompiled.js'
+import { GENERATORS as FUZZED } from '../fuzz/invariants.js'
 import { jsonText } from '../fuzz/properties.js'
 import { build, buildUnready, GENERATORS } from '../helper.js'
 
 /**
- * What must not differ: status, content type, problem documents whole; results by type and count
- * (the values are random), health without its clock readings.
+ * What must not differ: status, content type, Vary, problem documents whole; results by type,
+ * entropy and counts (values and public keys are random), text/plain by its line count, health
+ * without its clock readings.
  */
 async function outcome (app: FastifyInstance, request: InjectOptions): Promise<unknown> {
   const response = await app.inject(request)
-  const { values, generatedAt, uptime, timestamp, ...rest } = response.body === '' ? {} : response.json()
+  const type = response.headers['content-type']
+  // Random values and clock readings may differ in length; a problem document may not (HEAD too)
+  const head = { status: response.statusCode, type, vary: response.headers.vary, length: response.statusCode >= 400 ? response.headers['content-length'] : undefined }
+  if (typeof type === 'string' && type.startsWith('text/plain')) return { ...head, lines: response.body.split('\n').length - 1 }
+  const { values, publicKeys, generatedAt, uptime, timestamp, ...rest } = response.body === '' ? {} : response.json()
   return {
-    status: response.statusCode,
-    type: response.headers['content-type'],
-    body: { ...rest, count: values?.length, generatedAt: typeof generatedAt, uptime: typeof uptime, timestamp: typeof timestamp }
+    ...head,
+    body: { ...rest, count: values?.length, publicKeys: publicKeys?.length, generatedAt: typeof generatedAt, uptime: typeof uptime, timestamp: typeof timestamp }
   }
 }
 
@@ -43,9 +48,18 @@ t.test('a route the build did not compile stops the start, naming the route', as
 
 t.test('precompiled functions answer exactly as functions compiled at start-up', async (t) => {
   const code = await compileSchemas()
-  // Every generator's POST, GET and HEAD; health's 200 and 503
+  // Every generator's POST, GET and HEAD: a validator each, and a serializer for each media type
+  // of the 200 (text/plain is sent as the string it is, but Fastify compiles every declared
+  // schema); health's 200 and 503 for GET and HEAD
   t.equal(code.validators.size, GENERATORS.length * 3)
-  t.equal(code.serializers.size, GENERATORS.length * 3 + 4)
+  t.equal(code.serializers.size, GENERATORS.length * 3 * 2 + 4)
+  for (const name of GENERATORS) {
+    for (const method of ['POST', 'GET', 'HEAD']) {
+      for (const media of ['application/json', 'text/plain']) {
+        t.ok(code.serializers.has(`${method} /api/generate/${name} 200 ${media}`), `${method} ${name}: ${media} serializer, keyed by media type`)
+      }
+    }
+  }
   const dir = new URL(`../../node_modules/.cache/randgen/test-${process.pid}`, import.meta.url)
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const index = writeCompiledSchemas(code, dir.pathname)
@@ -64,17 +78,38 @@ t.test('precompiled functions answer exactly as functions compiled at start-up',
   const compiled = await build(t)
   t.same(await outcome(precompiled, { method: 'GET', url: '/api/health' }), await outcome(compiled, { method: 'GET', url: '/api/health' }))
 
-  // Fuzzed parameters (test/fuzz/properties.ts), mostly valid, some not, as a body and as X-Data.
-  // Deterministic: the same 1,400 cases every run.
+  // Every generator, each form, as JSON and as text/plain (the response map by media type)
+  for (const name of GENERATORS) {
+    const url = `/api/generate/${name}`
+    for (const accept of [undefined, 'text/plain']) {
+      const headers = accept === undefined ? {} : { accept }
+      const requests: InjectOptions[] = [
+        { method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"quantity":3}' },
+        { method: 'GET', url, headers: { ...headers, 'x-data': Buffer.from('{"quantity":2}').toString('base64') } },
+        { method: 'HEAD', url, headers },
+        { method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"quantity":0}' }
+      ]
+      for (const request of requests) {
+        const fromBuild = await outcome(precompiled, request)
+        t.same(fromBuild, await outcome(compiled, request), `${request.method} ${name}, Accept ${accept ?? 'none'}`)
+        if (accept !== undefined && request.method !== 'HEAD' && request.payload !== '{"quantity":0}') {
+          t.match(fromBuild, { status: 200, type: 'text/plain; charset=utf-8', vary: 'Accept' }, `${request.method} ${name}: text/plain from the build`)
+        }
+      }
+    }
+  }
+
+  // Fuzzed parameters (test/fuzz/properties.ts, for the generators it knows), mostly valid, some
+  // not, as a body and as X-Data, asking for JSON or text. Deterministic: the same 1,400 cases every run.
   let cases = 0
   await fc.assert(fc.asyncProperty(
-    fc.constantFrom(...GENERATORS).chain((name) => fc.tuple(fc.constant(name), jsonText(name), fc.boolean())),
-    async ([name, text, asHeader]) => {
+    fc.constantFrom(...FUZZED).chain((name) => fc.tuple(fc.constant(name), jsonText(name), fc.boolean(), fc.constantFrom({}, { accept: 'text/plain' }))),
+    async ([name, text, asHeader, accept]) => {
       const url = `/api/generate/${name}`
       // X-Data carries the same text, Base64 (at most 48 KiB of header)
       const request = asHeader && text.length <= 36_000
-        ? { method: 'GET' as const, url, headers: { 'x-data': Buffer.from(text).toString('base64') } }
-        : { method: 'POST' as const, url, headers: { 'content-type': 'application/json' }, payload: text }
+        ? { method: 'GET' as const, url, headers: { ...accept, 'x-data': Buffer.from(text).toString('base64') } }
+        : { method: 'POST' as const, url, headers: { ...accept, 'content-type': 'application/json' }, payload: text }
       const [fromBuild, fromStart] = [await outcome(precompiled, request), await outcome(compiled, request)]
       cases++
       if (JSON.stringify(fromBuild) !== JSON.stringify(fromStart)) {

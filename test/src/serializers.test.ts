@@ -35,6 +35,10 @@ t.test('the app serialises each generator\'s POST and GET answers alike through 
   const app = await build(t)
   for (const response of [await post(app, 'seq', { byteLength: 4 }), await get(app, 'seq', { byteLength: 4 })]) {
     t.equal(response.statusCode, 200)
-    t.same(Object.keys(response.json()), ['type', 'values', 'generatedAt'], 'only the schema\'s fields, in its order')
+    t.same(Object.keys(response.json()), ['type', 'values', 'entropyBits', 'generatedAt'], 'only the schema\'s fields, in its order')
+    t.equal(response.json().entropyBits, 32, '4 bytes: 32 bits, serialised as a number')
   }
+  // The text/plain schema of the 200 has a serializer too, but a text answer is sent as it is
+  const text = await post(app, 'seq', { byteLength: 4 }, { accept: 'text/plain' })
+  t.match(text.body, /^[0-9a-f]{8}\n$/, 'not quoted as a JSON string')
 })
