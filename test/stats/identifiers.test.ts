@@ -7,6 +7,8 @@ import { generateUuids, COMPACT_ALPHABETS } from '../../plugins/uuid.js'
 import { generateShortIds } from '../../plugins/short-id.js'
 import { generateSequences } from '../../plugins/seq.js'
 import { generateVpnSecrets, URL_SAFE_ALPHABET } from '../../plugins/vpn.js'
+import { randomStrings } from '../../src/random.js'
+import { goodnessOfFit } from './chi-square.js'
 import { ALPHA, assertFits, assertPower, countByPosition, type Asserts } from './fit.js'
 
 const HEX = '0123456789abcdef'
@@ -59,6 +61,23 @@ t.test('uuid compact formats: every position uniform over its alphabet (alpha 1e
     () => generateUuids({ format: 'alpha', length: 8, quantity: 50 })))
   t.test('numeric, length 8', async (t) => uniformPositions(t, 'numeric', 200_000, COMPACT_ALPHABETS.numeric, 8,
     () => generateUuids({ format: 'numeric', length: 8, quantity: 50 })))
+})
+
+t.test('uuid urlsafe, length 12: every position uniform over the 64 characters (alpha 1e-6 over 12 positions), and a modulo bias is caught', async (t) => {
+  const n = 340_000
+  const alphabet = COMPACT_ALPHABETS.urlsafe
+  uniformPositions(t, 'urlsafe', n, alphabet, 12, () => generateUuids({ format: 'urlsafe', length: 12, quantity: 50 }))
+
+  // Negative control: the classic modulo bias, alphabet[r % 64] for r uniform over 0..249 (a
+  // 250-character draw, as a rejection limit off by 6 would give): the first 58 characters come
+  // 4/250 of the time, the last 6 only 3/250 (total variation 0.022). Every position must be rejected.
+  const residues = String.fromCharCode(...Array.from({ length: 250 }, (_, code) => code))
+  const biased = sample(n, () => randomStrings(residues, 12, 50)
+    .map((draw) => Array.from(draw, (character) => alphabet[character.charCodeAt(0) % 64]).join('')))
+  const uniform = new Array<number>(64).fill(1 / 64)
+  const pValues = countByPosition(biased, alphabet, 12).map((row) => goodnessOfFit(row, uniform).pValue)
+  t.ok(pValues.every((p) => p <= ALPHA / 12),
+    `negative control, modulo bias: every position rejected (largest p = ${Math.max(...pValues).toExponential(3)} <= ${(ALPHA / 12).toExponential(2)})`)
 })
 
 t.test('short-id, odd length 9: every position uniform over 0-9a-f (alpha 1e-6)', async (t) => {
