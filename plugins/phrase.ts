@@ -2,40 +2,137 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { entropyToMnemonic } from '@scure/bip39'
-import { wordlist as englishWordlist } from '@scure/bip39/wordlists/english.js'
-import { PhraseParams, PhraseResult } from '../schemas/phrase.js'
+import { wordlist as czech } from '@scure/bip39/wordlists/czech.js'
+import { wordlist as english } from '@scure/bip39/wordlists/english.js'
+import { wordlist as french } from '@scure/bip39/wordlists/french.js'
+import { wordlist as italian } from '@scure/bip39/wordlists/italian.js'
+import { wordlist as japanese } from '@scure/bip39/wordlists/japanese.js'
+import { wordlist as korean } from '@scure/bip39/wordlists/korean.js'
+import { wordlist as portuguese } from '@scure/bip39/wordlists/portuguese.js'
+import { wordlist as chineseSimplified } from '@scure/bip39/wordlists/simplified-chinese.js'
+import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js'
+import { wordlist as chineseTraditional } from '@scure/bip39/wordlists/traditional-chinese.js'
+import { PHRASE_LANGUAGES, PhraseParams, PhraseResult } from '../schemas/phrase.js'
 import { ParameterError } from '../src/errors.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomBytes } from '../src/random.js'
 
 type Params = Static<typeof PhraseParams>
+export type PhraseLanguage = Params['language']
 
-// The library's English list, as a plain array: @scure/bip39 checks every word of the list it is
-// given on each call, and V8 (Node 20) walks the frozen array it exports about twice as slowly as
-// a plain one: ~150 vs ~65 µs per phrase. Same words, same order; module-private, never changed.
-const wordlist = [...englishWordlist]
+/** @scure/bip39's lists, under the names of the `language` parameter. */
+export const SOURCE_WORDLISTS: Readonly<Record<PhraseLanguage, readonly string[]>> = {
+  english,
+  chinese_simplified: chineseSimplified,
+  chinese_traditional: chineseTraditional,
+  czech,
+  french,
+  italian,
+  japanese,
+  korean,
+  portuguese,
+  spanish
+}
 
-// English BIP-39 words use only a-z; a separator with one of them could not be split back
-const WORD_LETTER = /[a-z]/
+export interface PhraseWordlist {
+  words: string[]
+  /** What @scure/bip39 puts between words: U+3000 for the Japanese list, a space for the others. */
+  joiner: string
+  /** Every code point of every word, one per entry, in each of the four Unicode normal forms. */
+  characters: ReadonlySet<string>
+}
 
-/** `entropy` as English BIP-39 words and checksum, by @scure/bip39 (also the micro-benchmark's limit). */
-export function mnemonicOf (entropy: Uint8Array): string {
-  return entropyToMnemonic(entropy, wordlist)
+const NORMAL_FORMS = ['NFC', 'NFD', 'NFKC', 'NFKD'] as const
+
+/** The table entry of `language`, from its list (`source`: another list only to test the checks). */
+export function phraseWordlist (language: PhraseLanguage, source: readonly string[] = SOURCE_WORDLISTS[language]): PhraseWordlist {
+  // A plain array: @scure/bip39 checks every word of the list it is given on each call, and V8
+  // (Node 20) walks the frozen arrays it exports two to four times as slowly as a plain one
+  // (~105 vs 27..52 µs per phrase, whatever the list). Same words, same order; never changed.
+  const words = [...source]
+  // @scure/bip39 recognises the Japanese list by its first word and joins with the ideographic
+  // space, as Japanese wallets do; checked here so a change in the library stops the start
+  // instead of sending phrases that cannot be split.
+  const joiner = language === 'japanese' ? '\u3000' : ' '
+  const sample = entropyToMnemonic(new Uint8Array(16), words).split(joiner)
+  if (sample.length !== 12 || !sample.every((word) => words.includes(word))) {
+    throw new Error(`phrase: @scure/bip39 no longer joins ${language} words as expected`)
+  }
+  // The lists are NFKD, but people and tools may hold a phrase in any normal form (macOS and
+  // browsers often compose it), so a separator must stay apart from the words in all of them.
+  const characters = new Set<string>()
+  for (const word of words) {
+    for (const form of NORMAL_FORMS) {
+      for (const character of word.normalize(form)) characters.add(character)
+    }
+  }
+  if (characters.has(joiner)) throw new Error(`phrase: a ${language} word holds its own joiner`)
+  return { words, joiner, characters }
+}
+
+/** Built once, when the module loads: no request ever walks a word list to check a separator. */
+export const PHRASE_WORDLISTS: Readonly<Record<PhraseLanguage, PhraseWordlist>> = Object.freeze(
+  Object.fromEntries(PHRASE_LANGUAGES.map((language) => [language, phraseWordlist(language)])) as Record<PhraseLanguage, PhraseWordlist>
+)
+
+// Never in a separator, whatever the list: control characters break text/plain lines and
+// terminals; format characters (zero-width spaces and joiners, bidirectional overrides) are
+// invisible or reorder what is displayed, so the words a user reads are not the ones sent; line
+// and paragraph separators break lines; a lone surrogate cannot be encoded as UTF-8; an
+// unassigned code point may become any of these in a later Unicode version.
+const NEVER_IN_SEPARATOR = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Cn}]/u
+// A first character that joins the one before it would merge with the last letter of the word:
+// shown as one character, and composed with it by NFC (n + U+0301 becomes ń; a Hangul syllable
+// and a final jamo become one syllable), after which the value no longer splits.
+const JOINS_PREVIOUS = /^[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u
+
+/**
+ * Whether `separator` keeps every value splittable back into its words, in whatever normal form
+ * the value or the separator is held: no code point of the separator, in any normal form, occurs
+ * in any normal form of a word of the list (é as U+00E9 and as e + U+0301 alike).
+ */
+export function isAllowedSeparator (separator: string, language: PhraseLanguage): boolean {
+  // Tested first: normalising a lone surrogate is not meaningful
+  if (NEVER_IN_SEPARATOR.test(separator) || JOINS_PREVIOUS.test(separator)) return false
+  const { characters } = PHRASE_WORDLISTS[language]
+  for (const form of NORMAL_FORMS) {
+    const normalized = separator.normalize(form)
+    if (NEVER_IN_SEPARATOR.test(normalized) || JOINS_PREVIOUS.test(normalized)) return false
+    for (const character of normalized) {
+      if (characters.has(character)) return false
+    }
+  }
+  return true
+}
+
+/** `entropy` as BIP-39 words and checksum, joined as @scure/bip39 joins them (also the micro-benchmark's limit). */
+export function mnemonicOf (entropy: Uint8Array, language: PhraseLanguage = 'english'): string {
+  return entropyToMnemonic(entropy, PHRASE_WORDLISTS[language].words)
 }
 
 /**
- * A BIP-39 English mnemonic of `words` words: words × 32 / 3 bits of entropy from node:crypto
- * (so 16..32 bytes), turned into words and checksum by @scure/bip39.
+ * A BIP-39 mnemonic of `words` words: words × 32 / 3 bits of entropy from node:crypto (so 16..32
+ * bytes), turned into words and checksum by @scure/bip39.
  */
-export function generateMnemonic (words: Params['words']): string[] {
-  return mnemonicOf(randomBytes(words * 4 / 3)).split(' ')
+function drawMnemonic (words: Params['words'], language: PhraseLanguage): string {
+  return mnemonicOf(randomBytes(words * 4 / 3), language)
 }
 
-export function generatePhrases ({ words, separator, quantity }: Params): string[] {
-  if (WORD_LETTER.test(separator)) {
-    throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_LETTER' }])
+/** The words of one mnemonic, exactly as in the list. */
+export function generateMnemonic (words: Params['words'], language: PhraseLanguage): string[] {
+  return drawMnemonic(words, language).split(PHRASE_WORDLISTS[language].joiner)
+}
+
+export function generatePhrases ({ words, language, separator, quantity }: Params): string[] {
+  if (!isAllowedSeparator(separator, language)) {
+    throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_WORD_CHARACTER', args: { language } }])
   }
-  return Array.from({ length: quantity }, () => generateMnemonic(words).join(separator))
+  const { joiner } = PHRASE_WORDLISTS[language]
+  // split/join, not replaceAll: a separator such as '$&' would be read as a replacement pattern
+  return Array.from({ length: quantity }, () => {
+    const mnemonic = drawMnemonic(words, language)
+    return separator === joiner ? mnemonic : mnemonic.split(joiner).join(separator)
+  })
 }
 
 /** The entropy bytes are uniform; the checksum words are computed from them and add nothing. */
@@ -48,7 +145,11 @@ export default fp(async function phraseGenerator (app: FastifyInstance) {
     type: 'phrase',
     name: 'Phrase',
     summary: 'Generate BIP-39 mnemonic phrases',
-    description: 'Valid English BIP-39 mnemonics (checksum included) of 12 to 24 words from words × 32 / 3 bits of CSPRNG entropy, joined with `separator`.',
+    description: 'Valid BIP-39 mnemonics (checksum included) of 12 to 24 words from words × 32 / 3 bits of CSPRNG entropy, made by @scure/bip39 with its word list for `language` ' +
+      '(english by default; chinese_simplified, chinese_traditional, czech, french, italian, japanese, korean, portuguese, spanish). ' +
+      'Words are exactly as in the list (NFKD, as BIP-39 specifies), joined with `separator`, which may hold no character of the list\'s words (in any normal form) ' +
+      'and no control or invisible character, so splitting a value on it gives the words back for any BIP-39 implementation. ' +
+      'Japanese wallets join words with U+3000, the ideographic space: send it as `separator`. `entropyBits` is words × 32 / 3.',
     params: PhraseParams,
     result: PhraseResult,
     generate: (params) => ({ values: generatePhrases(params), entropyBits: phraseEntropyBits(params) })
