@@ -80,7 +80,7 @@ interface References { floor: RunningServer, ceiling: RunningServer, heavyCeilin
 
 async function measureHttp (randgen: RunningServer, baseline: RunningServer, references: References): Promise<HttpRow[]> {
   const rows: HttpRow[] = SCENARIOS.map((scenario) => ({
-    row: `${scenario.target} ${scenario.group === 'health' ? '' : scenario.group === 'get' ? '(GET)' : `(${scenario.group})`}`.trim(),
+    row: scenario.row,
     group: scenario.group,
     server: 'randgen',
     params: scenario.params,

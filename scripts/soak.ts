@@ -19,6 +19,11 @@ const TIMEOUT_SECONDS = 10
 const json = { 'content-type': 'application/json' }
 const GENERATORS: Array<[string, object]> = [
   ['password', { length: 24, quantity: 5 }],
+  ['password', { length: 16, minUppercase: 2, minLowercase: 2, minNumbers: 3, minSymbols: 3, avoidAmbiguous: true, quantity: 5 }],
+  // Minimums far above what chance gives: drawn by composition, not by rejection
+  ['password', { length: 128, minSymbols: 120 }],
+  ['passphrase', { words: 8, separator: '🙂', capitalize: true, includeNumber: true, quantity: 5 }],
+  ['passphrase', { words: 20, separator: '', quantity: 3 }],
   ['number', { min: -1000, max: 2 ** 52, exclusions: ['7', 8], quantity: 10, unique: true }],
   ['vpn', { protocol: 'wireguard', quantity: 3 }],
   ['uuid', { format: 'alphanumeric', length: 32, quantity: 10 }],

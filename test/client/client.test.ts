@@ -12,6 +12,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { validateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { WORDLIST } from '../../plugins/passphrase.js'
 import { build } from '../helper.js'
 
 const root = new URL('../../', import.meta.url)
@@ -61,6 +62,7 @@ async function prepareClient (): Promise<{ dir: string, diagnostics: string[] }>
   return { dir, diagnostics }
 }
 
+const EFF_WORDS = new Set(WORDLIST)
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 t.test('a client generated from openapi.json type-checks and talks to the service', async (t) => {
@@ -105,6 +107,13 @@ t.test('a client generated from openapi.json type-checks and talks to the servic
     t.match(value, /^[A-Za-z0-9]{24}$/, 'password: 24 characters, no symbols')
     t.ok(/[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value), 'password: every enabled set present')
   }
+  for (const value of success('passphrase', 'passphrase', 'PassphraseResult')) {
+    const words = value.split(' ')
+    t.equal(words.length, 7, 'passphrase: 7 words joined by one space')
+    t.ok(words.every((word) => /^[A-Z][a-z]*(-[a-z]+)?[0-9]?$/.test(word)), 'passphrase: capitalized words')
+    t.equal(words.filter((word) => /[0-9]$/.test(word)).length, 1, 'passphrase: one word carries the digit')
+    t.ok(words.every((word) => EFF_WORDS.has(word.replace(/[0-9]$/, '').toLowerCase())), 'passphrase: EFF list words')
+  }
   const numbers = success('number', 'number', 'NumberResult')
   t.equal(new Set(numbers).size, 5, 'number: unique')
   for (const value of numbers) {
@@ -140,5 +149,5 @@ t.test('a client generated from openapi.json type-checks and talks to the servic
   t.equal(badXData.contentType, 'application/problem+json; charset=utf-8')
   t.same(conforms('Problem', badXData.body), [], 'the error matches Problem')
   t.match(badXData.body, { status: 400, code: 'X_DATA_INVALID' })
-  t.equal(calls.length, 10, 'every call the client makes was checked')
+  t.equal(calls.length, 11, 'every call the client makes was checked')
 })

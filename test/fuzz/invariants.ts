@@ -4,8 +4,9 @@
 import type { LightMyRequestResponse as Response } from 'fastify'
 import { FIELD_CODES } from '../../src/i18n/catalog.js'
 import { LANGUAGES } from '../../src/i18n/index.js'
+import { ruleViolations } from './rules.js'
 
-export const GENERATORS = ['password', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
+export const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
 export type Generator = typeof GENERATORS[number]
 
 /** CONTRACT §4: the problem codes of the contract. */
@@ -111,8 +112,13 @@ function checkGenerated (response: Response, request: SentRequest, generator: Ge
     violations.push('200 body is not a JSON object')
     return
   }
+  // CONTRACT §1.2: these four fields, and publicKeys for the key pairs of vpn
   const keys = Object.keys(body).sort().join(',')
-  if (keys !== 'generatedAt,type,values') violations.push(`200 fields ${keys}`)
+  const expected = generator === 'vpn' && 'publicKeys' in body ? 'entropyBits,generatedAt,publicKeys,type,values' : 'entropyBits,generatedAt,type,values'
+  if (keys !== expected) violations.push(`200 fields ${keys}`)
+  const bits = body.entropyBits
+  // At most two decimals (a double such as 77.54 is only near a whole number of hundredths)
+  if (typeof bits !== 'number' || !(bits >= 0) || Math.abs(bits * 100 - Math.round(bits * 100)) > 1e-6) violations.push(`entropyBits ${String(bits)}`)
   if (body.type !== generator) violations.push(`type ${String(body.type)} on ${generator}`)
   if (typeof body.generatedAt !== 'string' || !ISO_MILLIS.test(body.generatedAt)) violations.push(`generatedAt ${String(body.generatedAt)}`)
   if (!Array.isArray(body.values) || !body.values.every((value) => typeof value === 'string' && value !== '')) {
@@ -128,6 +134,12 @@ function checkGenerated (response: Response, request: SentRequest, generator: Ge
   }
 }
 
+/** The generator's own rules (test/fuzz/rules.ts), where the request's parameters are known. */
+function checkRules (response: Response, request: SentRequest, generator: Generator, violations: string[]): void {
+  if (request.params === undefined || (request.method !== 'GET' && request.method !== 'POST')) return
+  violations.push(...ruleViolations(generator, request.params, response.statusCode, parseJson(response.body)))
+}
+
 /** The violations of one exchange; `request.params` is set when the client sent a JSON object. */
 export function checkResponse (request: SentRequest, response: Response): string[] {
   const violations: string[] = []
@@ -135,6 +147,7 @@ export function checkResponse (request: SentRequest, response: Response): string
   if (status >= 500) violations.push(`status ${status}: ${response.body.slice(0, 300)}`)
   const generator = generatorOf(request.url)
   const path = pathOf(request.url)
+  if (generator !== undefined) checkRules(response, request, generator, violations)
   if (status >= 400) {
     checkProblem(response, request, violations)
     // The method is judged before the body: a method a path does not take is 405 there (404 elsewhere)

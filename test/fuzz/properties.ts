@@ -3,9 +3,11 @@
 // fuzzer can send what JSON.stringify never makes: duplicate and __proto__ keys, numbers beyond
 // double range, nesting thousands deep.
 import fc from 'fast-check'
+import type { TObject } from '@sinclair/typebox'
 import type { FastifyInstance, LightMyRequestResponse as Response } from 'fastify'
 import { METHODS } from 'node:http'
 import { NumberParams } from '../../schemas/number.js'
+import { PassphraseParams } from '../../schemas/passphrase.js'
 import { PasswordParams } from '../../schemas/password.js'
 import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
@@ -14,15 +16,19 @@ import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
 
-export const KNOWN_KEYS: Record<Generator, readonly string[]> = {
-  password: Object.keys(PasswordParams.properties),
-  number: Object.keys(NumberParams.properties),
-  vpn: Object.keys(VpnParams.properties),
-  uuid: Object.keys(UuidParams.properties),
-  phrase: Object.keys(PhraseParams.properties),
-  seq: Object.keys(SeqParams.properties),
-  'short-id': Object.keys(ShortIdParams.properties)
-}
+const PARAMS = {
+  password: PasswordParams,
+  passphrase: PassphraseParams,
+  number: NumberParams,
+  vpn: VpnParams,
+  uuid: UuidParams,
+  phrase: PhraseParams,
+  seq: SeqParams,
+  'short-id': ShortIdParams
+} satisfies Record<Generator, TObject>
+
+export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>
+for (const name of GENERATORS) KNOWN_KEYS[name] = Object.keys(PARAMS[name].properties)
 
 /** A bound on every exchange: the app must answer each request well within it. */
 export const INJECT_TIMEOUT_MS = 10_000
@@ -104,6 +110,18 @@ const deep = fc.record({
   return new Raw(wrap ? `{${JSON.stringify(key)}:${nested}}` : nested)
 })
 
+// Small minimums mostly, so that many requests fit in the length and many do not
+const minimum = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 6 }), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: 128 }), weight: 1 })
+
+// Passphrase separators: allowed characters (a hyphen like the list's own, an emoji, a wide space),
+// letters and digits of several scripts and control characters, which the rules refuse
+const separatorCharacter = fc.oneof(
+  { arbitrary: fc.constantFrom('-', ' ', '.', '_', '+', '/', '|', '🙂', '·', '\u3000', '—'), weight: 6 },
+  { arbitrary: fc.constantFrom('a', 'Z', 'é', 'ж', 'ß', '中', '7', '٣', '\n', '\t', '\u0000', '\u007f'), weight: 1 },
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 1 }
+)
+const passphraseSeparator = fc.array(separatorCharacter, { maxLength: 5 }).map((parts) => parts.join(''))
+
 /** Values a schema accepts, so that a good share of requests get to the generators. */
 const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   quantity: fc.integer({ min: 1, max: 50 }),
@@ -112,6 +130,13 @@ const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   lowercase: fc.boolean(),
   numbers: fc.boolean(),
   symbols: fc.boolean(),
+  minUppercase: minimum,
+  minLowercase: minimum,
+  minNumbers: minimum,
+  minSymbols: minimum,
+  avoidAmbiguous: fc.boolean(),
+  capitalize: fc.boolean(),
+  includeNumber: fc.boolean(),
   unique: fc.boolean(),
   min: fc.oneof(fc.integer({ min: -100, max: 100 }), fc.maxSafeInteger()),
   max: fc.oneof(fc.integer({ min: -100, max: 100 }), fc.maxSafeInteger()),
@@ -123,11 +148,21 @@ const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   separator: fc.string({ minLength: 1, maxLength: 4 }),
   byteLength: fc.integer({ min: 2, max: 256 })
 }
+/** The values of a parameter that is an enum in its schema, for parameters not listed above. */
+function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree> | undefined {
+  const values: unknown = (PARAMS[generator].properties as Record<string, { enum?: unknown }>)[name]?.enum
+  return Array.isArray(values) && values.length > 0 ? fc.constantFrom(...values as JsonTree[]) : undefined
+}
+
+/** Where a generator's parameter of the same name takes other values. */
+const validValueOf: Partial<Record<Generator, Record<string, fc.Arbitrary<JsonTree>>>> = {
+  passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator }
+}
 
 /** A parameters object for `generator`: mostly its own keys with mostly valid values, plus noise. */
 function paramsFor (generator: Generator): fc.Arbitrary<Entries> {
   const own = KNOWN_KEYS[generator].map((name) => fc.option(
-    fc.oneof({ arbitrary: validValue[name] as fc.Arbitrary<JsonTree>, weight: 5 }, { arbitrary: tree, weight: 1 }).map((value): [string, JsonTree] => [name, value]),
+    fc.oneof({ arbitrary: validValueOf[generator]?.[name] ?? validValue[name] ?? enumValues(generator, name) ?? tree, weight: 5 }, { arbitrary: tree, weight: 1 }).map((value): [string, JsonTree] => [name, value]),
     { freq: 2 }
   ))
   return fc.tuple(fc.tuple(...own), fc.array(fc.tuple(key, tree), { maxLength: 2 }), fc.nat(9)).map(([entries, noise, p]) =>
