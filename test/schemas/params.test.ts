@@ -10,6 +10,9 @@ const app = await build(t)
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
 const MIN_SAFE = Number.MIN_SAFE_INTEGER
 
+// vpn protocols that make key pairs, answered with publicKeys
+const KEY_PAIRS = new Set(['wireguard', 'reality'])
+
 // Generators whose values have a length fixed by the parameters, so GET and POST values must match in length
 const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id'])
 
@@ -24,13 +27,19 @@ async function both (t: Test, type: Generator, params: unknown): Promise<{ statu
   const getBody = viaGet.json()
   if (viaPost.statusCode === 200) {
     t.equal(viaPost.headers['content-type'], 'application/json; charset=utf-8')
+    // CONTRACT §1.2: four fields, and publicKeys where the generator makes key pairs
+    const keyPairs = type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? '')
+    const fields = ['entropyBits', 'generatedAt', 'type', 'values', ...(keyPairs ? ['publicKeys'] : [])].sort()
     for (const body of [postBody, getBody]) {
-      t.same(Object.keys(body).sort(), ['generatedAt', 'type', 'values'], 'exactly type, values, generatedAt')
+      t.same(Object.keys(body).sort(), fields, `exactly ${fields.join(', ')}`)
+      t.type(body.entropyBits, 'number')
+      if (keyPairs) t.equal(body.publicKeys?.length, body.values.length, 'a public key per value')
       t.equal(body.type, type)
       t.match(body.generatedAt, ISO_MILLIS)
       t.ok(body.values.every((value: unknown) => typeof value === 'string'), 'values are strings')
     }
     t.equal(getBody.values.length, postBody.values.length, 'same number of values')
+    t.equal(getBody.entropyBits, postBody.entropyBits, 'same entropyBits')
     if (FIXED_LENGTH.has(type)) {
       t.same(getBody.values.map((v: string) => v.length), postBody.values.map((v: string) => v.length), 'same value lengths')
     }
@@ -62,8 +71,16 @@ async function fails (t: Test, type: Generator, params: Record<string, unknown>,
 interface IntegerParam { name: string, min: number, max: number, base?: (value: number) => Record<string, unknown> }
 interface EnumParam { name: string, values: ReadonlyArray<string | number> }
 
+const MINIMUMS = ['minUppercase', 'minLowercase', 'minNumbers', 'minSymbols'] as const
+// A password minimum above 0 is tried up to 128, which fits only in 128 characters with the others at 0
+const roomFor = (value: number) => value <= 0 ? {} : { length: 128, minUppercase: 0, minLowercase: 0, minNumbers: 0, minSymbols: 0 }
+
 const integers: Record<Generator, IntegerParam[]> = {
-  password: [{ name: 'length', min: 6, max: 128 }],
+  password: [
+    { name: 'length', min: 6, max: 128 },
+    ...MINIMUMS.map((name) => ({ name, min: 0, max: 128, base: roomFor }))
+  ],
+  passphrase: [{ name: 'words', min: 3, max: 20 }],
   number: [
     { name: 'min', min: MIN_SAFE, max: MAX_SAFE, base: () => ({ max: MAX_SAFE }) },
     { name: 'max', min: MIN_SAFE, max: MAX_SAFE, base: () => ({ min: MIN_SAFE }) }
@@ -75,7 +92,8 @@ const integers: Record<Generator, IntegerParam[]> = {
   'short-id': [{ name: 'length', min: 2, max: 256 }]
 }
 const booleans: Record<Generator, string[]> = {
-  password: ['uppercase', 'lowercase', 'numbers', 'symbols'],
+  password: ['uppercase', 'lowercase', 'numbers', 'symbols', 'avoidAmbiguous'],
+  passphrase: ['capitalize', 'includeNumber'],
   number: ['unique'],
   vpn: [],
   uuid: [],
@@ -85,11 +103,18 @@ const booleans: Record<Generator, string[]> = {
 }
 const enums: Record<Generator, EnumParam[]> = {
   password: [],
+  passphrase: [],
   number: [],
-  vpn: [{ name: 'protocol', values: ['shadowsocks', 'wireguard', 'hex'] }],
-  uuid: [{ name: 'format', values: ['standard', 'numeric', 'alpha', 'alphanumeric'] }],
-  phrase: [{ name: 'words', values: [12, 15, 18, 21, 24] }],
-  seq: [{ name: 'encoding', values: ['hex', 'base64', 'base64url'] }],
+  vpn: [{
+    name: 'protocol',
+    values: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'hex']
+  }],
+  uuid: [{ name: 'format', values: ['standard', 'v7', 'ulid', 'numeric', 'alpha', 'alphanumeric', 'urlsafe'] }],
+  phrase: [
+    { name: 'words', values: [12, 15, 18, 21, 24] },
+    { name: 'language', values: ['english', 'chinese_simplified', 'chinese_traditional', 'czech', 'french', 'italian', 'japanese', 'korean', 'portuguese', 'spanish'] }
+  ],
+  seq: [{ name: 'encoding', values: ['hex', 'base64', 'base64url', 'base32'] }],
   'short-id': []
 }
 
@@ -159,6 +184,51 @@ t.test('phrase separator: 1..4 code points', async (t) => {
   t.equal(await fails(t, 'phrase', { separator: '-----' }, '#/separator', 'TOO_LONG'), '“separator” must have at most 4 character(s).')
   await fails(t, 'phrase', { separator: '😀😀😀😀😀' }, '#/separator', 'TOO_LONG')
   for (const wrong of [1, true, null, ['-']]) await fails(t, 'phrase', { separator: wrong }, '#/separator', 'TYPE')
+})
+
+t.test('password minimums: 0..128, integers only, each counted for its own set', async (t) => {
+  const setOf = { minUppercase: 'uppercase', minLowercase: 'lowercase', minNumbers: 'numbers', minSymbols: 'symbols' } as const
+  const none = { uppercase: false, lowercase: false, numbers: false, symbols: false }
+  for (const name of MINIMUMS) {
+    // 128 with its set alone, and with every set enabled and the other minimums at 0
+    await ok(t, 'password', { ...none, [setOf[name]]: true, length: 128, [name]: 128 })
+    await ok(t, 'password', { ...roomFor(128), [name]: 128 })
+    await ok(t, 'password', { length: 6, [name]: 0 })
+    const range = `“${name}” must be between 0 and 128.`
+    t.equal(await fails(t, 'password', { [name]: -1 }, `#/${name}`, 'OUT_OF_RANGE'), range)
+    t.equal(await fails(t, 'password', { ...roomFor(128), [name]: 129 }, `#/${name}`, 'OUT_OF_RANGE'), range)
+    // Out of range is reported alone, not also as more than the length
+    t.equal(await fails(t, 'password', { length: 6, [name]: 129 }, `#/${name}`, 'OUT_OF_RANGE'), range)
+    t.equal(await fails(t, 'password', { [name]: '1' }, `#/${name}`, 'TYPE'), `“${name}” must be an integer.`)
+    for (const wrong of [1.5, -0.5, true, null, '128', [1]]) await fails(t, 'password', { [name]: wrong }, `#/${name}`, 'TYPE')
+  }
+})
+
+t.test('password: MINIMUMS_EXCEED_LENGTH at #/length, from the enabled sets only', async (t) => {
+  const exceeds = (total: number, length: number) =>
+    `The minimums of the enabled character sets add up to ${total}, more than “length” (${length}).`
+  const over = (params: Record<string, unknown>) => fails(t, 'password', params, '#/length', 'MINIMUMS_EXCEED_LENGTH')
+  t.equal(await over({ length: 10, minNumbers: 5, minSymbols: 4 }), exceeds(11, 10))
+  // The defaults' minimums of 1 count too
+  t.equal(await over({ length: 6, minSymbols: 4 }), exceeds(7, 6))
+  t.equal(await over({ minUppercase: 128 }), exceeds(131, 20))
+  t.equal(await over({ length: 128, minUppercase: 128, minLowercase: 128, minNumbers: 128, minSymbols: 128 }), exceeds(512, 128))
+  t.equal(await over({ ...roomFor(128), minSymbols: 128, minNumbers: 1 }), exceeds(129, 128))
+  t.equal(await over({ length: 6, uppercase: false, lowercase: false, minNumbers: 4, minSymbols: 3 }), exceeds(7, 6))
+  // An exact fit is valid
+  await ok(t, 'password', { length: 6, minUppercase: 3, minLowercase: 3, minNumbers: 0, minSymbols: 0 })
+  await ok(t, 'password', { length: 128, minUppercase: 32, minLowercase: 32, minNumbers: 32, minSymbols: 32, avoidAmbiguous: true })
+  // A disabled set's minimum is ignored: it neither raises the error nor adds to the total
+  await ok(t, 'password', { length: 6, symbols: false, minSymbols: 128 })
+  await ok(t, 'password', { length: 6, uppercase: false, lowercase: false, minUppercase: 128, minLowercase: 128, minNumbers: 3, minSymbols: 3 })
+  t.equal(await over({ length: 6, symbols: false, minSymbols: 128, minNumbers: 5 }), exceeds(7, 6))
+  // No set enabled: NO_CHARACTER_SET alone, whatever the minimums
+  const none = { uppercase: false, lowercase: false, numbers: false, symbols: false }
+  t.equal(await fails(t, 'password', { ...none, length: 6, minUppercase: 128, minSymbols: 128 }, '#', 'NO_CHARACTER_SET'),
+    'Enable at least one character set: uppercase, lowercase, numbers or symbols.')
+  // The rules are checked on valid parameters only: a schema error is reported alone
+  await fails(t, 'password', { length: 5, minSymbols: 6 }, '#/length', 'OUT_OF_RANGE')
+  await fails(t, 'password', { length: 6, minSymbols: 6, quantity: 0 }, '#/quantity', 'OUT_OF_RANGE')
 })
 
 t.test('number exclusions: at most 1000 items, each a base-10 integer', async (t) => {

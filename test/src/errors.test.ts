@@ -243,6 +243,37 @@ t.test('problem document builders', async (t) => {
   t.same(problemDocument('de', new ProblemError(400, 'BAD_REQUEST')), { title: 'Fehlerhafte Anfrage', status: 400, code: 'BAD_REQUEST', detail: 'Die Anfrage konnte nicht gelesen werden.' })
 })
 
+t.test('password rule problems: localized with their arguments, the field named from the pointer', async (t) => {
+  for (const language of ['en', 'ru', 'de', 'fr', 'es'] as const) {
+    const [exceeds, none] = localizeFieldProblems(language, [
+      { pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', args: { total: 131, length: 20 } },
+      { pointer: '#', code: 'NO_CHARACTER_SET' }
+    ])
+    t.equal(exceeds?.pointer, '#/length')
+    t.equal(exceeds?.code, 'MINIMUMS_EXCEED_LENGTH')
+    t.ok(['131', '20', 'length'].every((part) => exceeds?.detail.includes(part)), `${language}: ${exceeds?.detail}`)
+    t.notMatch(exceeds?.detail ?? '', /undefined|NaN/)
+    t.same([none?.pointer, none?.code], ['#', 'NO_CHARACTER_SET'])
+  }
+  t.equal(localizeFieldProblems('en', [{ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', args: { total: 11, length: 10 } }])[0]?.detail,
+    'The minimums of the enabled character sets add up to 11, more than “length” (10).')
+})
+
+t.test('the new password fields: every schema problem listed, in order, before any rule', async (t) => {
+  // Were they valid, these minimums would also exceed the length: the schema problems come alone
+  const response = await post(app, 'password', { length: 6, minUppercase: -1, minSymbols: '2', avoidAmbiguous: null, minNumbers: 129 })
+  const body = isProblem(t, response, 400, 'VALIDATION_FAILED')
+  t.same(body.errors.map((e: any) => [e.pointer, e.code]).sort(), [
+    ['#/avoidAmbiguous', 'TYPE'], ['#/minNumbers', 'OUT_OF_RANGE'], ['#/minSymbols', 'TYPE'], ['#/minUppercase', 'OUT_OF_RANGE']
+  ])
+  t.equal(body.detail, body.errors[0].detail)
+  const details = Object.fromEntries(body.errors.map((e: any) => [e.pointer, e.detail]))
+  t.equal(details['#/minUppercase'], '“minUppercase” must be between 0 and 128.')
+  t.equal(details['#/minNumbers'], '“minNumbers” must be between 0 and 128.')
+  t.equal(details['#/minSymbols'], '“minSymbols” must be an integer.')
+  t.equal(details['#/avoidAmbiguous'], '“avoidAmbiguous” must be a boolean (true or false).')
+})
+
 t.test('clientErrorHandler: raw HTTP parser errors get a problem document', async (t) => {
   const written: string[] = []
   const socket = (writable: boolean) => ({ writable, end: (text: string) => { written.push(text) } }) as unknown as Socket

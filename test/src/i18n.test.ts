@@ -14,16 +14,19 @@ const SAMPLE: MessageArgs = {
   method: 'PUT',
   path: '/x',
   available: '3',
-  quantity: 5
+  quantity: 5,
+  language: 'czech',
+  total: 131,
+  length: 20
 }
 // Words of the English catalog that never belong in another language's message
-const ENGLISH = /\b(must|between|the|is|not|known|least|most|items|request|body|valid|allowed|such|characters?|value|values|left|fewer|requested|enable|unexpected|occurred|try|again|later|too|larger|longer|than|there|here|distinct|only|letters|split|words|could|sent|took|parsed|or|and|of|an|integer|string|boolean|number|object)\b/i
+const ENGLISH = /\b(must|between|the|is|not|known|least|most|items|request|body|valid|allowed|such|characters?|value|values|left|fewer|requested|enable|enabled|sets?|add|up|more|contain|digits?|list|into|back|unexpected|occurred|try|again|later|too|larger|longer|than|there|here|distinct|only|letters|split|words|could|sent|took|parsed|or|and|of|an|integer|string|boolean|number|object)\b/i
 
-function messages (catalog: Catalog): Map<string, string> {
+function messages (catalog: Catalog, args = SAMPLE): Map<string, string> {
   const all = new Map<string, string>()
   for (const code of PROBLEM_CODES) all.set(`titles.${code}`, catalog.titles[code])
-  for (const key of PROBLEM_MESSAGES) all.set(`problems.${key}`, catalog.problems[key](SAMPLE))
-  for (const key of FIELD_MESSAGES) all.set(`fields.${key}`, catalog.fields[key](SAMPLE))
+  for (const key of PROBLEM_MESSAGES) all.set(`problems.${key}`, catalog.problems[key](args))
+  for (const key of FIELD_MESSAGES) all.set(`fields.${key}`, catalog.fields[key](args))
   for (const type of JSON_TYPES) all.set(`types.${type}`, catalog.types[type])
   all.set('or', catalog.or(['X', 'Y']))
   return all
@@ -65,6 +68,36 @@ t.test('messages use their arguments', async (t) => {
     t.ok(hasAll(problems.METHOD_NOT_ALLOWED({ ...SAMPLE, allowed: 'GET, HEAD' }), 'PUT', 'GET, HEAD'), `${language} METHOD_NOT_ALLOWED`)
     t.ok(hasAll(problems.PAYLOAD_TOO_LARGE(SAMPLE), 65536), `${language} PAYLOAD_TOO_LARGE`)
     t.ok(hasAll(problems.X_DATA_TOO_LONG(SAMPLE), 65536), `${language} X_DATA_TOO_LONG`)
+    t.ok(hasAll(fields.MINIMUMS_EXCEED_LENGTH(SAMPLE), '«length»', 131, 20), `${language} MINIMUMS_EXCEED_LENGTH`)
+    t.ok(hasAll(fields.SEPARATOR_HAS_LETTER_OR_DIGIT(SAMPLE), '«length»'), `${language} SEPARATOR_HAS_LETTER_OR_DIGIT`)
+    t.ok(hasAll(fields.SEPARATOR_HAS_LETTER(SAMPLE), '«length»'), `${language} SEPARATOR_HAS_LETTER`)
+    t.ok(hasAll(fields.SEPARATOR_HAS_WORD_CHARACTER(SAMPLE), '«length»', 'czech'), `${language} SEPARATOR_HAS_WORD_CHARACTER`)
+  }
+})
+
+t.test('every message of every language uses each argument its English message uses', async (t) => {
+  // Arguments no message text could hold by chance, so that finding one proves it was used
+  const marked: MessageArgs = {
+    field: '«F1»',
+    min: 1101,
+    max: 2202,
+    allowed: '"A3", "B3"',
+    expected: 'E4',
+    limit: 5505,
+    method: 'M6',
+    path: '/p7',
+    available: '8808',
+    quantity: 9909,
+    language: 'L10',
+    total: 1111,
+    length: 1212
+  }
+  const english = messages(catalogs.en, marked)
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    for (const [key, text] of messages(catalogs[language], marked)) {
+      const used = Object.values(marked).map(String).filter((value) => english.get(key)?.includes(value))
+      t.same(used.filter((value) => !text.includes(value)), [], `${language} ${key} uses ${used.join(', ') || 'no argument'}`)
+    }
   }
 })
 
@@ -133,6 +166,20 @@ t.test('real error responses in every language', async (t) => {
     t.same(missing.json(), {
       title: catalog.titles.NOT_FOUND, status: 404, code: 'NOT_FOUND', detail: catalog.problems.NOT_FOUND({ method: 'GET', path: '/api/generate/nothing' })
     }, `${language}: 404`)
+
+    // A rule of the password generator, after the schema: the same document shape, at #/length
+    const minimums = await post(app, 'password', { length: 10, minNumbers: 5, minSymbols: 4 }, headers)
+    const exceeds = catalog.fields.MINIMUMS_EXCEED_LENGTH({ field: catalog.quote('length'), total: 11, length: 10 })
+    t.ok(exceeds.includes('11') && exceeds.includes('10') && exceeds.includes(catalog.quote('length')), `${language}: ${exceeds}`)
+    t.same(minimums.json(), {
+      title: catalog.titles.VALIDATION_FAILED,
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: exceeds,
+      errors: [{ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', detail: exceeds }]
+    }, `${language}: MINIMUMS_EXCEED_LENGTH`)
+    t.equal(minimums.headers['content-language'], language)
+    t.same((await get(app, 'password', { length: 10, minNumbers: 5, minSymbols: 4 }, headers)).json(), minimums.json(), `${language}: GET = POST`)
 
     const method = await app.inject({ method: 'DELETE', url: '/api/health', headers })
     t.equal(method.json().title, catalog.titles.METHOD_NOT_ALLOWED, `${language}: 405`)

@@ -39,6 +39,22 @@ t.test('fieldErrorsFromAjv: pointers, codes, bounds', async (t) => {
   ])
 })
 
+t.test('fieldErrorsFromAjv: the password minimums, whose lower bound is 0', async (t) => {
+  const minimum = { type: 'integer', minimum: 0, maximum: 128 }
+  t.same(fieldErrorsFromAjv([
+    { keyword: 'minimum', instancePath: '/minUppercase', params: { limit: 0 }, parentSchema: minimum },
+    { keyword: 'maximum', instancePath: '/minSymbols', params: { limit: 128 }, parentSchema: minimum },
+    { keyword: 'type', instancePath: '/minNumbers', params: { type: 'integer' }, parentSchema: minimum },
+    { keyword: 'type', instancePath: '/avoidAmbiguous', params: { type: 'boolean' } }
+  ]), [
+    // A bound of 0 is kept, not taken for a missing one
+    { pointer: '#/minUppercase', code: 'OUT_OF_RANGE', args: { min: 0, max: 128 } },
+    { pointer: '#/minSymbols', code: 'OUT_OF_RANGE', args: { min: 0, max: 128 } },
+    { pointer: '#/minNumbers', code: 'TYPE', args: { expected: 'integer' } },
+    { pointer: '#/avoidAmbiguous', code: 'TYPE', args: { expected: 'boolean' } }
+  ])
+})
+
 t.test('fieldErrorsFromAjv: one problem per pointer, TYPE wins', async (t) => {
   t.same(fieldErrorsFromAjv([
     { keyword: 'enum', instancePath: '/words', params: { allowedValues: [12] } },
