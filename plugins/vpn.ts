@@ -25,8 +25,10 @@ function secrets (size: number, encoding: 'base64' | 'hex', quantity: number): s
   return randomChunks(size, quantity, (bytes, start, end) => bytes.toString(encoding, start, end))
 }
 
+interface Made { values: string[], publicKeys?: string[] }
+
 /** `quantity` clamped X25519 private keys in `encoding`, with their public keys in the same encoding. */
-function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Generated & { publicKeys: string[] } {
+function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Made {
   const publicKeys: string[] = []
   const values = randomChunks(32, quantity, (bytes, start, end) => {
     clamp(bytes, start)
@@ -34,7 +36,7 @@ function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Generate
     publicKeys.push(x25519PublicKey(privateKey).toString(encoding))
     return privateKey.toString(encoding)
   })
-  return { values, publicKeys, entropyBits: 251 }
+  return { values, publicKeys }
 }
 
 /**
@@ -42,7 +44,7 @@ function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Generate
  * standard and padded (what WireGuard and Shadowsocks-2022 configurations take); REALITY keys are
  * unpadded base64url, as `xray x25519` prints them.
  */
-const GENERATE: Record<Protocol, (length: number, quantity: number) => string[] | Generated> = {
+const GENERATE: Record<Protocol, (length: number, quantity: number) => string[] | Made> = {
   shadowsocks: (length, quantity) => randomStrings(URL_SAFE_ALPHABET, length, quantity),
   '2022-blake3-aes-128-gcm': (_length, quantity) => secrets(16, 'base64', quantity),
   '2022-blake3-aes-256-gcm': (_length, quantity) => secrets(32, 'base64', quantity),
@@ -75,8 +77,8 @@ export function vpnEntropyBits ({ protocol, length }: Params): number {
 
 /** The values (and public keys, for key pairs) of one request. */
 export function generateVpn (params: Params): Generated {
-  const generated = GENERATE[params.protocol](params.length, params.quantity)
-  return Array.isArray(generated) ? { values: generated, entropyBits: vpnEntropyBits(params) } : generated
+  const made = GENERATE[params.protocol](params.length, params.quantity)
+  return { ...(Array.isArray(made) ? { values: made } : made), entropyBits: vpnEntropyBits(params) }
 }
 
 export function generateVpnSecrets (params: Params): string[] {

@@ -76,9 +76,10 @@ export class Compositions {
     for (let j = sets.length - 1; j >= 0; j--) {
       const low = j === 0 ? length : (this.minimumFrom[j] as number)
       const high = length - before(j)
-      for (let r = low; r <= high; r++) this.tails[j]?.set(r, this.sum(j, r))
+      const tail = this.tails[j] as Map<number, bigint>
+      for (let r = low; r <= high; r++) tail.set(r, this.sum(j, r))
     }
-    this.count = this.tails[0]?.get(length) ?? 0n
+    this.count = (this.tails[0] as Map<number, bigint>).get(length) as bigint
   }
 
   /** The count of the valid strings of r characters over sets j.. in which set j has k of them. */
