@@ -13,6 +13,7 @@ export interface ChartRow {
 const GROUP_TITLES: Record<string, string> = {
   default: 'defaults (POST)',
   get: 'GET with X-Data',
+  option: 'options at quantity 1',
   heaviest: 'heaviest parameters',
   health: 'health',
   floor: 'contract floor',

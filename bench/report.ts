@@ -112,7 +112,7 @@ function targets (report: Report): string[] {
   const rows = report.http.filter((row) => row.server === 'randgen').map((row) => ({ row, s: summary(row) }))
   const defaults = rows.filter(({ row }) => row.group === 'default')
   const heaviest = rows.filter(({ row }) => row.group === 'heaviest')
-  const latencyRows = rows.filter(({ row }) => row.group !== 'heaviest')
+  const latencyRows = rows.filter(({ row }) => row.group !== 'heaviest' && row.group !== 'option')
   const worst = <T>(items: T[], key: (item: T) => number, highest = false): T =>
     items.reduce((a, b) => ((highest ? key(b) > key(a) : key(b) < key(a)) ? b : a))
   const minDefault = worst(defaults, ({ s }) => s.rpsRatio)

@@ -6,7 +6,7 @@ export interface Scenario {
   id: string
   /** The row's name in the tables and the chart (unique too: the chart draws one bar per name). */
   row: string
-  group: 'default' | 'get' | 'heaviest' | 'health'
+  group: 'default' | 'get' | 'option' | 'heaviest' | 'health'
   /** The generator (or `health`), for the table. */
   target: string
   /** Parameters in words, for the table. */
@@ -24,8 +24,10 @@ interface Variant { id: string, row: string }
 
 /** The password row with heavy minimums (the issue's bar: at least half the default password row's req/s). */
 export const MIN_SYMBOLS: Variant = { id: 'min-symbols', row: 'minSymbols 120' }
+const REALITY: Variant = { id: 'reality', row: 'reality' }
+const V7: Variant = { id: 'v7', row: 'v7' }
 
-function post (group: 'default' | 'heaviest', target: string, params: Record<string, unknown>, label: string, variant?: Variant): Scenario {
+function post (group: 'default' | 'option' | 'heaviest', target: string, params: Record<string, unknown>, label: string, variant?: Variant): Scenario {
   return {
     id: variant === undefined ? `${group}-${target}` : `${group}-${target}-${variant.id}`,
     row: variant === undefined ? `${target} (${group})` : `${target} (${group}, ${variant.row})`,
@@ -72,6 +74,10 @@ export const SCENARIOS: Scenario[] = [
   // One password, but 120 of its 128 characters must be symbols: rejection would almost never
   // accept, so it is drawn by composition. Quantity 1, to compare with the default password row
   post('heaviest', 'password', { length: 128, minSymbols: 120 }, 'length 128, minSymbols 120, ×1', MIN_SYMBOLS),
+  // Options beyond the defaults, one value each: a key pair (the X25519 public key is
+  // node:crypto's work) and time-ordered UUIDs
+  post('option', 'vpn', { protocol: 'reality' }, 'reality key pair, ×1', REALITY),
+  post('option', 'uuid', { format: 'v7' }, 'UUIDv7, ×1', V7),
   { id: 'health', row: 'health', group: 'health', target: 'health', params: 'GET', method: 'GET', path: '/api/health' }
 ]
 

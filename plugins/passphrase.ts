@@ -24,8 +24,11 @@ const ROLLS_PER_WORD = 5
 const FACE_ZERO = DIE.charCodeAt(0)
 
 // A letter or digit would run into the words and the digit, so a value could not be read back
-// into them; a control character would break text/plain lines and terminals (CONTRACT §2)
-const NOT_IN_SEPARATOR = /[\p{L}\p{Nd}\p{Cc}]/u
+// into them; a control character would break text/plain lines and terminals (CONTRACT §2). An
+// invisible one (format characters such as a zero-width space or a right-to-left override, line
+// and paragraph separators, lone surrogates, unassigned code points) would make a secret nobody
+// can read or type back, and a leading combining mark would merge with the word before it.
+const NOT_IN_SEPARATOR = /[\p{L}\p{Nd}\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Cn}]|^\p{M}/u
 
 /** `count` indexes into WORDLIST, each uniform and independent of the others. */
 export function drawWordIndexes (count: number): number[] {

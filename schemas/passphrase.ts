@@ -12,7 +12,7 @@ export const PassphraseParams = Params('PassphraseParams', {
     minLength: 0,
     maxLength: 4,
     default: '-',
-    description: 'Joins the words: 0..4 characters (Unicode code points), none of them a letter, a digit or a control character. Four list words carry a hyphen of their own (drop-down, felt-tip, t-shirt, yo-yo).'
+    description: 'Joins the words: 0..4 characters (Unicode code points), none of them a letter, a digit, a control or an invisible character (zero-width, bidirectional and other format characters), and not starting with a combining mark. Four list words carry a hyphen of their own (drop-down, felt-tip, t-shirt, yo-yo).'
   }),
   capitalize: Type.Boolean({ default: false, description: 'Upper-case the first letter of every word (`Abacus`, `T-shirt`).' }),
   includeNumber: Type.Boolean({

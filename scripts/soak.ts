@@ -26,9 +26,15 @@ const GENERATORS: Array<[string, object]> = [
   ['passphrase', { words: 20, separator: '', quantity: 3 }],
   ['number', { min: -1000, max: 2 ** 52, exclusions: ['7', 8], quantity: 10, unique: true }],
   ['vpn', { protocol: 'wireguard', quantity: 3 }],
+  ['vpn', { protocol: 'reality', quantity: 2 }],
+  ['vpn', { protocol: '2022-blake3-aes-128-gcm', quantity: 3 }],
   ['uuid', { format: 'alphanumeric', length: 32, quantity: 10 }],
+  ['uuid', { format: 'v7', quantity: 10 }],
+  ['uuid', { format: 'ulid', quantity: 10 }],
   ['phrase', { words: 24, separator: '-' }],
+  ['phrase', { words: 12, language: 'japanese', separator: '\u3000' }],
   ['seq', { byteLength: 64, encoding: 'base64url', quantity: 5 }],
+  ['seq', { byteLength: 20, encoding: 'base32', quantity: 5 }],
   ['short-id', { length: 16, quantity: 8 }]
 ]
 // Each connection walks this list in a loop: both forms of every generator, and health

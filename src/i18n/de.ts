@@ -49,7 +49,7 @@ export const de: Catalog = {
     NO_VALUES_LEFT: ({ min, max }) => `Nach den Ausschlüssen bleibt kein Wert zwischen ${min} und ${max} übrig.`,
     NOT_ENOUGH_UNIQUE_VALUES: ({ available, quantity }) => `Die Anzahl der verbleibenden verschiedenen Werte (${available}) ist kleiner als die mit „unique“ angeforderte Anzahl (${quantity}).`,
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Die Mindestanzahlen der aktivierten Zeichengruppen ergeben zusammen ${total}, mehr als ${field} (${length}).`,
-    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} darf keine Buchstaben, Ziffern oder Steuerzeichen enthalten.`,
+    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} darf keine Buchstaben, Ziffern, Steuerzeichen oder unsichtbaren Zeichen enthalten und nicht mit einem kombinierenden Zeichen beginnen.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} darf weder Steuerzeichen noch Zeichen enthalten, die in den Wörtern der Liste ${language} vorkommen, da sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`,
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} darf keine Buchstaben a–z enthalten, da diese in den Wörtern vorkommen und sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`
   },

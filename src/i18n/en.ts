@@ -49,7 +49,7 @@ export const en: Catalog = {
     NO_VALUES_LEFT: ({ min, max }) => `The exclusions leave no value between ${min} and ${max}.`,
     NOT_ENOUGH_UNIQUE_VALUES: ({ available, quantity }) => `Only ${available} distinct value(s) are left, fewer than the ${quantity} requested with “unique”.`,
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `The minimums of the enabled character sets add up to ${total}, more than ${field} (${length}).`,
-    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} must not contain letters, digits or control characters.`,
+    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} must not contain letters, digits, control or invisible characters, nor start with a combining mark.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} must not contain control characters or any character that occurs in the words of the ${language} list: the phrase could not be split back into words.`,
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} must not contain the letters a–z: they occur in the words, so the phrase could not be split back.`
   },

@@ -49,7 +49,7 @@ export const ru: Catalog = {
     NO_VALUES_LEFT: ({ min, max }) => `После исключений не остаётся ни одного значения от ${min} до ${max}.`,
     NOT_ENOUGH_UNIQUE_VALUES: ({ available, quantity }) => `Осталось различных значений: ${available}, это меньше, чем запрошено с «unique» (${quantity}).`,
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Сумма минимумов включённых наборов символов (${total}) больше, чем ${field} (${length}).`,
-    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `Значение ${field} не должно содержать буквы, цифры или управляющие символы.`,
+    SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `Значение ${field} не должно содержать буквы, цифры, управляющие или невидимые символы и не должно начинаться с комбинируемого знака.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `Значение ${field} не должно содержать управляющие символы и символы, встречающиеся в словах списка ${language}: иначе фразу нельзя было бы снова разбить на слова.`,
     SEPARATOR_HAS_LETTER: ({ field }) => `Значение ${field} не должно содержать буквы a–z: они встречаются в словах, поэтому фразу нельзя было бы снова разбить на слова.`
   },

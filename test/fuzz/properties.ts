@@ -58,7 +58,7 @@ export function toJson (tree: JsonTree): string {
   return JSON.stringify(tree) ?? 'null'
 }
 
-const ENUM_WORDS = ['standard', 'numeric', 'alpha', 'alphanumeric', 'shadowsocks', 'wireguard', 'hex', 'base64', 'base64url', 'HEX', 'wg', '']
+const ENUM_WORDS = ['standard', 'v7', 'ulid', 'numeric', 'alpha', 'alphanumeric', 'urlsafe', 'shadowsocks', '2022-blake3-aes-128-gcm', 'wireguard', 'wireguard-psk', 'reality', 'hex', 'base64', 'base64url', 'base32', 'english', 'japanese', 'HEX', 'wg', 'V7', '']
 const EVIL_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'lenght', '', 'length ', '$ref']
 const ALL_KEYS = [...new Set(Object.values(KNOWN_KEYS).flat())]
 
@@ -141,9 +141,6 @@ const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   min: fc.oneof(fc.integer({ min: -100, max: 100 }), fc.maxSafeInteger()),
   max: fc.oneof(fc.integer({ min: -100, max: 100 }), fc.maxSafeInteger()),
   exclusions: fc.array(fc.oneof(fc.integer({ min: -100, max: 100 }).map(String), fc.integer({ min: -100, max: 100 })), { maxLength: 1001 }),
-  protocol: fc.constantFrom('shadowsocks', 'wireguard', 'hex'),
-  format: fc.constantFrom('standard', 'numeric', 'alpha', 'alphanumeric'),
-  encoding: fc.constantFrom('hex', 'base64', 'base64url'),
   words: fc.constantFrom(12, 15, 18, 21, 24),
   separator: fc.string({ minLength: 1, maxLength: 4 }),
   byteLength: fc.integer({ min: 2, max: 256 })

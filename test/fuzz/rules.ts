@@ -10,6 +10,9 @@ import { CHARACTER_SETS } from '../../plugins/password.js'
 import { WORDLIST } from '../../plugins/passphrase.js'
 import { PassphraseParams } from '../../schemas/passphrase.js'
 import { PasswordParams } from '../../schemas/password.js'
+import { SeqParams } from '../../schemas/seq.js'
+import { UuidParams } from '../../schemas/uuid.js'
+import { VpnParams } from '../../schemas/vpn.js'
 import { readPassphrase } from '../passphrase-reader.js'
 
 interface FieldError { pointer: string, code: string }
@@ -20,6 +23,8 @@ interface Rules {
   refusal: (params: any) => FieldError | undefined
   /** What is wrong with one generated value, if anything. */
   valueProblem: (params: any, value: string) => string | undefined
+  /** What is wrong with the answer as a whole (order, public keys), if anything. */
+  bodyProblem?: (params: any, body: Record<string, any>) => string | undefined
 }
 
 const ajv = new Ajv({ coerceTypes: false, useDefaults: true, allErrors: true, allowUnionTypes: true, strict: false })
@@ -58,7 +63,7 @@ const password: Rules = {
 }
 
 const LIST = new Set(WORDLIST)
-const SEPARATOR_REFUSED = /[\p{L}\p{Nd}\p{Cc}]/u
+const SEPARATOR_REFUSED = /[\p{L}\p{Nd}\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Cn}]|^\p{M}/u
 
 const passphrase: Rules = {
   schema: ajv.compile(PassphraseParams),
@@ -73,7 +78,74 @@ const passphrase: Rules = {
   }
 }
 
-const RULES: Record<string, Rules | undefined> = { password, passphrase }
+// CONTRACT §2 vpn, uuid and seq: the shape of each value, written out here
+const BASE64_16 = /^[A-Za-z0-9+/]{22}==$/
+const BASE64_32 = /^[A-Za-z0-9+/]{43}=$/
+const BASE64URL_32 = /^[A-Za-z0-9_-]{43}$/
+const VPN_SHAPES: Record<string, (length: number) => RegExp> = {
+  shadowsocks: (length) => new RegExp(`^[A-Za-z0-9_-]{${length}}$`),
+  '2022-blake3-aes-128-gcm': () => BASE64_16,
+  '2022-blake3-aes-256-gcm': () => BASE64_32,
+  '2022-blake3-chacha20-poly1305': () => BASE64_32,
+  wireguard: () => BASE64_32,
+  'wireguard-psk': () => BASE64_32,
+  reality: () => BASE64URL_32,
+  hex: () => /^[0-9a-f]{64}$/
+}
+const KEY_PAIRS = new Set(['wireguard', 'reality'])
+
+const vpn: Rules = {
+  schema: ajv.compile(VpnParams),
+  refusal: () => undefined,
+  valueProblem: (params, value) => VPN_SHAPES[params.protocol]?.(params.length).test(value) === true ? undefined : `not a ${String(params.protocol)} value`,
+  bodyProblem: (params, body) => {
+    if (!KEY_PAIRS.has(params.protocol)) return body.publicKeys === undefined ? undefined : `publicKeys for ${String(params.protocol)}`
+    const keys = body.publicKeys
+    if (!Array.isArray(keys) || keys.length !== body.values?.length) return 'no public key for each value'
+    const shape = params.protocol === 'reality' ? BASE64URL_32 : BASE64_32
+    return keys.every((key) => typeof key === 'string' && shape.test(key)) ? undefined : 'a malformed public key'
+  }
+}
+
+const UUID_SHAPES: Record<string, (length: number) => RegExp> = {
+  standard: () => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  v7: () => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  ulid: () => /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/,
+  numeric: (length) => new RegExp(`^[0-9]{${length}}$`),
+  alpha: (length) => new RegExp(`^[A-Za-z]{${length}}$`),
+  alphanumeric: (length) => new RegExp(`^[A-Za-z0-9]{${length}}$`),
+  urlsafe: (length) => new RegExp(`^[A-Za-z0-9_-]{${length}}$`)
+}
+
+const uuid: Rules = {
+  schema: ajv.compile(UuidParams),
+  refusal: () => undefined,
+  valueProblem: (params, value) => UUID_SHAPES[params.format]?.(params.length).test(value) === true ? undefined : `not a ${String(params.format)} value`,
+  // v7 and ULID: strictly ascending within a response (both sort as strings in time-then-random order)
+  bodyProblem: (params, body) => (params.format === 'v7' || params.format === 'ulid') && !(body.values as string[]).every((value, index, values) => index === 0 || (values[index - 1] as string) < value)
+    ? `${String(params.format)} values not strictly ascending`
+    : undefined
+}
+
+const SEQ_SHAPES: Record<string, (bytes: number) => RegExp> = {
+  hex: (bytes) => new RegExp(`^[0-9a-f]{${2 * bytes}}$`),
+  base64: (bytes) => new RegExp(`^(?=.{${4 * Math.ceil(bytes / 3)}}$)[A-Za-z0-9+/]+={0,2}$`),
+  base64url: (bytes) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil(4 * bytes / 3)}}$`),
+  base32: (bytes) => new RegExp(`^[A-Z2-7]{${Math.ceil(8 * bytes / 5)}}$`)
+}
+
+const seq: Rules = {
+  schema: ajv.compile(SeqParams),
+  refusal: () => undefined,
+  valueProblem: (params, value) => {
+    if (!(SEQ_SHAPES[params.encoding]?.(params.byteLength).test(value) ?? false)) return `not ${String(params.encoding)}`
+    // Node's decoders suffice here for the lengths: the alphabets were checked just above
+    if (params.encoding !== 'base32' && Buffer.from(value, params.encoding).length !== params.byteLength) return `not ${String(params.byteLength)} bytes`
+    return undefined
+  }
+}
+
+const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq }
 
 function isObject (value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -101,6 +173,8 @@ export function ruleViolations (generator: string, params: Record<string, unknow
         const problem = typeof value === 'string' ? rules.valueProblem(effective, value) : 'not a string'
         if (problem !== undefined) violations.push(`${generator} value: ${problem}`)
       }
+      const problem = rules.bodyProblem?.(effective, body)
+      if (problem !== undefined) violations.push(`${generator}: ${problem}`)
     }
   } else if (status === 400 && body.code === 'VALIDATION_FAILED' && Array.isArray(body.errors)) {
     const answered = body.errors.map((error: FieldError) => `${error.code} at ${error.pointer}`).join(', ')
