@@ -14,6 +14,7 @@ const GROUP_TITLES: Record<string, string> = {
   default: 'defaults (POST)',
   get: 'GET with X-Data',
   option: 'options at quantity 1',
+  abuse: 'worst bodies (400)',
   heaviest: 'heaviest parameters',
   health: 'health',
   floor: 'contract floor',

@@ -48,9 +48,14 @@ const FLOOR = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeA
 /** One request per row before any load: a row that answers anything but the expected 200 stops the run. */
 async function checkScenario (origin: string, scenario: Scenario): Promise<void> {
   const response = await fetch(origin + scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body })
-  const body = await response.json() as { type?: string, status?: string }
-  const expected = scenario.target === 'health' ? body.status === 'ok' : body.type === scenario.target
-  if (response.status !== 200 || !expected || response.headers.get('cache-control') !== 'no-store') {
+  const text = await response.text()
+  const body = JSON.parse(text) as { type?: string, status?: string, code?: string, errors?: unknown[] }
+  // Abuse rows must be refused, with CONTRACT §4's capped answer, for their cost to mean anything
+  const abuse = scenario.group === 'abuse'
+  const expected = abuse
+    ? body.code === 'VALIDATION_FAILED' && (body.errors?.length ?? 0) <= 20 && Buffer.byteLength(text) <= 16_384
+    : scenario.target === 'health' ? body.status === 'ok' : body.type === scenario.target
+  if (response.status !== (abuse ? 400 : 200) || !expected || response.headers.get('cache-control') !== 'no-store') {
     throw new Error(`${scenario.id}: unexpected answer ${response.status} ${JSON.stringify(body)}`)
   }
 }

@@ -6,7 +6,8 @@ export interface Scenario {
   id: string
   /** The row's name in the tables and the chart (unique too: the chart draws one bar per name). */
   row: string
-  group: 'default' | 'get' | 'option' | 'heaviest' | 'health'
+  /** `abuse`: bodies built to cost the most, answered 400 (CONTRACT §5: under 10 ms of CPU each). */
+  group: 'default' | 'get' | 'option' | 'heaviest' | 'health' | 'abuse'
   /** The generator (or `health`), for the table. */
   target: string
   /** Parameters in words, for the table. */
@@ -39,6 +40,27 @@ function post (group: 'default' | 'option' | 'heaviest', target: string, params:
     headers: JSON_HEADERS,
     body: JSON.stringify(params)
   }
+}
+
+const NAME_CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** `"a":0` members with the shortest names (three-character ones begin with a digit: no parameter's), as many as fit 64 KiB. */
+const WIDEST = ((): string[] => {
+  const names = [...NAME_CHARACTERS]
+  for (const a of NAME_CHARACTERS) for (const b of NAME_CHARACTERS) names.push(a + b)
+  for (const a of '0123456789') for (const b of NAME_CHARACTERS) for (const c of NAME_CHARACTERS) names.push(a + b + c)
+  const members: string[] = []
+  let length = 2
+  for (const name of names) {
+    const member = `"${name}":0`
+    if (length + member.length + 1 > 65_536) break
+    members.push(member)
+    length += member.length + 1
+  }
+  return members
+})()
+
+function abuse (target: string, id: string, row: string, body: string, label: string): Scenario {
+  return { id: `abuse-${target}-${id}`, row: `${target} (abuse, ${row})`, group: 'abuse', target, params: label, method: 'POST', path: `/api/generate/${target}`, headers: JSON_HEADERS, body }
 }
 
 const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
@@ -78,7 +100,15 @@ export const SCENARIOS: Scenario[] = [
   // node:crypto's work) and time-ordered UUIDs
   post('option', 'vpn', { protocol: 'reality' }, 'reality key pair, ×1', REALITY),
   post('option', 'uuid', { format: 'v7' }, 'UUIDv7, ×1', V7),
-  { id: 'health', row: 'health', group: 'health', target: 'health', params: 'GET', method: 'GET', path: '/api/health' }
+  { id: 'health', row: 'health', group: 'health', target: 'health', params: 'GET', method: 'GET', path: '/api/health' },
+  // Issue 13's amplification findings: before the cap and the precheck, 190 ms and 2.4 MB, 36 ms and 450 KB
+  abuse('number', 'exclusions-items', '21,826 items', '{"exclusions":[' + Array(21_826).fill('{}').join(',') + ']}',
+    '64 KiB body {"exclusions":[{},{},…]}, 21,826 items (400)'),
+  abuse('password', 'unknown-fields', '5,000 unknown fields', JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i}`, 1]))),
+    '5,000 unknown fields, 48 KB body (400)'),
+  // The costliest body found: as many keys as 64 KiB holds, where V8's JSON.parse itself is most of the cost
+  abuse('password', 'widest-object', `${WIDEST.length.toLocaleString('en-US')} short unknown fields`, `{${WIDEST.join(',')}}`,
+    `${WIDEST.length.toLocaleString('en-US')} unknown fields of 1–3 characters, 64 KiB body (400)`)
 ]
 
 export const PASSWORD_DEFAULT_ROW = SCENARIOS.find((scenario) => scenario.id === 'default-password')?.row as string

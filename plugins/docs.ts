@@ -2,8 +2,10 @@ import fp from 'fastify-plugin'
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, VALUE_MAX_LENGTH } from '../schemas/common.js'
 import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/errors.js'
-import { LANGUAGES } from '../src/i18n/index.js'
+import { GENERATOR_ALLOW } from '../src/generator-route.js'
+import { LANGUAGE_HEADER_MAX_LENGTH, LANGUAGES } from '../src/i18n/index.js'
 import { BODY_LIMIT } from '../src/server-options.js'
 import { SERVICE_VERSION } from '../src/version.js'
 import { encodeXData, X_DATA_MAX_LENGTH } from '../src/x-data.js'
@@ -31,19 +33,45 @@ const problem = (status: number, code: ConstructorParameters<typeof ProblemError
   problemDocument('en', new ProblemError(status, code, message, args))
 const outOfRange = validationProblem('en', [{ pointer: '#/length', code: 'OUT_OF_RANGE', args: { min: 6, max: 128 } }])
 
+/** CONTRACT §1.1: standard or URL-safe alphabet, then at most two `=` (the first check src/x-data.ts makes). */
+export const X_DATA_PATTERN = '^[A-Za-z0-9+/_-]*={0,2}$'
+
+/**
+ * plugins/passphrase.ts's separator rule as a pattern: no letter, digit, control, format
+ * (invisible), surrogate, line or paragraph separator or unassigned code point, and no combining
+ * mark first. Only in the document: in PassphraseParams AJV would answer a `pattern` failure,
+ * whose field code is NOT_AN_INTEGER (src/validation-errors.ts), where the contract says
+ * NOT_ALLOWED_VALUE. The phrase separator gets none: what it may hold depends on `language`.
+ */
+export const PASSPHRASE_SEPARATOR_PATTERN = '^(?!\\p{M})[^\\p{L}\\p{Nd}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Cn}]*$'
+
+/** The longest text/plain body: `quantity` lines of a value, a space, a public key and a line feed. */
+const PLAIN_TEXT_MAX_LENGTH = QUANTITY_MAX * (VALUE_MAX_LENGTH + PUBLIC_KEY_MAX_LENGTH + 2)
+
+/** `generatedAt` and the health timestamp: Date#toISOString with milliseconds (src/clock.ts). */
+const DATE_TIME_MAX_LENGTH = '2026-11-22T10:15:30.123Z'.length
+
+/** The edge's Retry-After is a setting; a wait over a day would mean a misconfigured edge. */
+const RETRY_AFTER_MAX = 86_400
+
 const components: Json = {
   parameters: {
     XLanguage: {
       name: 'X-Language',
       in: 'header',
       required: false,
-      description: `Language of error messages: a BCP 47 tag whose primary subtag is one of ${LANGUAGES.join(', ')} (\`ru-RU\` gives \`ru\`). Without it, Accept-Language is negotiated, then English.`,
+      description: `Language of error messages: a BCP 47 tag whose primary subtag is one of ${LANGUAGES.join(', ')} (\`ru-RU\` gives \`ru\`). Without it (or when it is longer than ${LANGUAGE_HEADER_MAX_LENGTH} characters, when it is ignored), Accept-Language is negotiated, then English.`,
       // No example: Swagger UI would fill it in and send it with every "Try it out"
-      schema: { type: 'string', maxLength: 35, examples: ['de', 'ru-RU'] }
+      schema: { type: 'string', maxLength: LANGUAGE_HEADER_MAX_LENGTH, examples: ['de', 'ru-RU'] }
     }
   },
   headers: {
-    ContentLanguage: { description: 'The language of `title` and `detail`.', schema: { type: 'string', enum: LANGUAGES } }
+    ContentLanguage: { description: 'The language of `title` and `detail`.', schema: { type: 'string', enum: LANGUAGES } },
+    RetryAfter: {
+      description: 'Seconds to wait before sending another request (RFC 9110 delay-seconds).',
+      required: true,
+      schema: { type: 'integer', format: 'int32', minimum: 0, maximum: RETRY_AFTER_MAX, examples: [1] }
+    }
   },
   responses: {
     BodyInvalid: problemResponse('The parameters are invalid (`VALIDATION_FAILED`, every problem in `errors`) or the body is not a JSON object (`BODY_INVALID`).', {
@@ -56,13 +84,25 @@ const components: Json = {
     }),
     MethodNotAllowed: problemResponse('The path does not take the method used; `Allow` lists the methods it takes.', {
       METHOD_NOT_ALLOWED: problem(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', { method: 'PUT', allowed: 'GET, HEAD, OPTIONS, POST' })
-    }, { Allow: { description: 'The methods the path takes.', schema: { type: 'string' } } }),
+    }, {
+      Allow: {
+        description: 'The methods the path takes.',
+        required: true,
+        schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$', maxLength: GENERATOR_ALLOW.length, examples: [GENERATOR_ALLOW] }
+      }
+    }),
     PayloadTooLarge: problemResponse(`The body is larger than ${BODY_LIMIT} bytes.`, {
       PAYLOAD_TOO_LARGE: problem(413, 'PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', { limit: BODY_LIMIT })
     }),
     UnsupportedMediaType: problemResponse('A non-empty body that is not `application/json`.', {
       UNSUPPORTED_MEDIA_TYPE: problem(415, 'UNSUPPORTED_MEDIA_TYPE')
     }),
+    // CONTRACT §5: rate limiting is the edge's job; the service answers 429 only if a built-in
+    // limit is switched on. Either way the body is this problem document (the edge's is this one,
+    // in English) and Retry-After says when to try again
+    RateLimited: problemResponse('Too many requests from this client: the edge proxy\'s rate limit tripped (or a built-in limit, off by default). Retry after `Retry-After` seconds.', {
+      RATE_LIMITED: problem(429, 'RATE_LIMITED')
+    }, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
     InternalError: problemResponse('An unexpected error; the body carries no internals.', {
       INTERNAL_ERROR: problem(500, 'INTERNAL_ERROR')
     })
@@ -75,16 +115,16 @@ const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` 
  * The errors each request form can meet. GET never reads a body (so no 413/415) and POST never
  * reads X-Data. No operation can answer 404: the paths have no parameters, and unknown paths are
  * not operations. 405 is a property of the path, listed on each of its operations so clients see
- * its `Allow` header.
+ * its `Allow` header. 429 can meet any request that passes the edge.
  */
 function errorResponses (operation: Json): Json {
   if (operation.requestBody !== undefined) {
-    return { 400: 'BodyInvalid', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 500: 'InternalError' }
+    return { 400: 'BodyInvalid', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' }
   }
   const usesXData = (operation.parameters ?? []).some((parameter: Json) => parameter.name === 'X-Data')
   return usesXData
-    ? { 400: 'XDataInvalid', 405: 'MethodNotAllowed', 500: 'InternalError' }
-    : { 405: 'MethodNotAllowed', 500: 'InternalError' }
+    ? { 400: 'XDataInvalid', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
+    : { 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
 }
 
 /**
@@ -106,6 +146,9 @@ export const transform: SwaggerTransform = ({ schema, url, ...document }) => {
           'X-Data': {
             type: 'string',
             maxLength: X_DATA_MAX_LENGTH,
+            // A header's schema is documentation only (the X-Data hook decodes it), so the pattern
+            // cannot change which error a request gets
+            pattern: X_DATA_PATTERN,
             description: `The parameters (\`${name}\`) as a JSON object, UTF-8 encoded, then Base64 (standard or URL-safe alphabet, padding optional). Absent means \`{}\` (all defaults). The query string is never read.`,
             contentMediaType: 'application/json',
             contentSchema: querystring,
@@ -120,7 +163,7 @@ export const transform: SwaggerTransform = ({ schema, url, ...document }) => {
 const TOP_LEVEL = ['openapi', 'info', 'servers', 'security', 'tags', 'paths', 'components']
 const OPERATION = ['operationId', 'summary', 'description', 'tags', 'parameters', 'requestBody', 'responses']
 const PARAMETER = ['name', 'in', 'required', 'description', 'schema', 'example']
-const X_DATA_KEYS = ['type', 'maxLength', 'contentEncoding', 'contentMediaType', 'contentSchema']
+const X_DATA_KEYS = ['type', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType', 'contentSchema']
 const METHODS = ['post', 'get', 'head', 'put', 'patch', 'delete', 'options']
 
 /** Known keys in the given order, then the rest alphabetically. */
@@ -128,6 +171,15 @@ function ordered (object: Json, order: readonly string[] = []): Json {
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length)
   const keys = Object.keys(object).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
   return Object.fromEntries(keys.map((key) => [key, object[key]]))
+}
+
+/** The text/plain body's bound follows from the result schemas' bounds, so it is set here, beside them. */
+function withPlainTextBound (responses: Json): Json {
+  const ok = responses[200]
+  const plainText = ok?.content?.['text/plain']
+  if (plainText === undefined) return responses
+  const bounded = { ...plainText, schema: { ...plainText.schema, maxLength: PLAIN_TEXT_MAX_LENGTH } }
+  return { ...responses, 200: { ...ok, content: { ...ok.content, 'text/plain': bounded } } }
 }
 
 function finishOperation (operation: Json, schemas: Json): Json {
@@ -152,22 +204,61 @@ function finishOperation (operation: Json, schemas: Json): Json {
   }
 
   const errors = Object.entries(errorResponses(operation)).map(([status, name]) => [status, responseRef(name)])
-  const responses: Json = { ...operation.responses, ...Object.fromEntries(errors) }
+  const responses: Json = { ...withPlainTextBound(operation.responses), ...Object.fromEntries(errors) }
   result.responses = ordered(responses, Object.keys(responses).sort())
   return ordered(result, OPERATION)
+}
+
+const INT32 = 2 ** 31
+
+/**
+ * Bounds the document states but AJV must not see: a `format` AJV does not know would fail the
+ * schema's compilation, and a `minimum` beside an integer `enum` could turn NOT_ALLOWED_VALUE
+ * into OUT_OF_RANGE. Each is implied by what the schema or the code already enforces. Copies:
+ * the objects AJV compiled are never touched.
+ */
+function documentedBounds (node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(documentedBounds)
+  if (typeof node !== 'object' || node === null) return node
+  const schema: Json = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, documentedBounds(value)]))
+  if (schema.type === 'integer') {
+    if (Array.isArray(schema.enum) && schema.minimum === undefined && schema.maximum === undefined) {
+      schema.minimum = Math.min(...schema.enum)
+      schema.maximum = Math.max(...schema.enum)
+    }
+    if (schema.format === undefined && schema.minimum !== undefined && schema.maximum !== undefined) {
+      schema.format = schema.minimum >= -INT32 && schema.maximum < INT32 ? 'int32' : 'int64'
+    }
+  }
+  if (schema.type === 'string' && schema.format === 'date-time' && schema.maxLength === undefined) {
+    schema.maxLength = DATE_TIME_MAX_LENGTH
+  }
+  return schema
+}
+
+function withDocumentedBounds (schemas: Json): Json {
+  const result = documentedBounds(schemas) as Json
+  const separator = result.PassphraseParams?.properties?.separator
+  if (separator !== undefined) separator.pattern = PASSPHRASE_SEPARATOR_PATTERN
+  const version = result.Health?.properties?.version
+  // SemVer from package.json; the bound is generous, no version of ours comes near it
+  if (version !== undefined) Object.assign(version, { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$', maxLength: 64 })
+  return result
 }
 
 /** The finished document: operations completed, and a key order that does not depend on registration order. */
 export const transformObject: SwaggerTransformObject = (documentObject) => {
   const document = (documentObject as { openapiObject: Json }).openapiObject
-  const schemas: Json = document.components.schemas
+  const schemas: Json = withDocumentedBounds(document.components.schemas)
   const paths = Object.fromEntries(Object.entries(document.paths as Json).map(([path, item]) => [
     path,
     ordered(Object.fromEntries(Object.entries(item as Json).map(([method, operation]) => [method, finishOperation(operation, schemas)])), METHODS)
   ]))
-  const allComponents = { ...document.components, ...components }
+  const allComponents = { ...document.components, schemas, ...components }
   return ordered({
     ...document,
+    // A public API: no server is for internal callers only (documentation tools read x-internal)
+    servers: (document.servers as Json[]).map((server) => ({ ...server, 'x-internal': false })),
     paths,
     components: ordered(Object.fromEntries(Object.entries(allComponents).map(([kind, map]) => [kind, ordered(map as Json)])))
   }, TOP_LEVEL)
@@ -239,7 +330,9 @@ export default fp(async function docs (app: FastifyInstance, options: { ui?: boo
       uiConfig: { layout: 'BaseLayout' },
       theme: { title: 'randgen API', js: [{ filename: 'x-data-as-text.js', content: X_DATA_AS_TEXT }] },
       staticCSP: true,
-      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '')
+      // form-action is not covered by default-src and @fastify/swagger-ui leaves it out: without
+      // it an injected form could post to any origin (Swagger UI itself sends with fetch)
+      transformStaticCSP: (header) => `${header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/[\s;]*$/, '')}; form-action 'self';`
     })
   }
 }, { name: 'docs', dependencies: ['security'] })

@@ -2,26 +2,41 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { Problem, FieldError } from '../schemas/common.js'
 import { ProblemError, registerErrorHandlers } from '../src/errors.js'
+import { requireHost } from '../src/host-header.js'
+import { strictUtf8, whenEmpty } from '../src/request-body.js'
 
 /** The problem+json error handler, 404/405 handler and the JSON-only body parser. */
 export default fp(async function errors (app: FastifyInstance) {
   app.addSchema(FieldError)
   app.addSchema(Problem)
   registerErrorHandlers(app)
+  app.addHook('onRequest', requireHost)
 
   // Only JSON bodies are accepted. An empty body means {} whatever its type (CONTRACT §1.1: only a
-  // non-empty body of another type, or of none, is 415), so other types are refused by length
-  // alone, before a byte of them is read.
+  // non-empty body of another type, or of none, is 415), so other types are refused as soon as a
+  // byte of them is known to exist, never read in full.
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, {})
-    else parseJson(request, body as string, done)
+  // Read as bytes: Fastify's string decoding replaces invalid UTF-8 with U+FFFD, which X-Data refuses
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer
+    if (bytes.length === 0) return done(null, {})
+    const text = strictUtf8(bytes)
+    if (text === undefined) done(new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_UTF8'), undefined)
+    else parseJson(request, text, done)
   })
-  app.addContentTypeParser('*', (request, _payload, done) => {
+  app.addContentTypeParser('*', (request, payload, done) => {
     const { 'content-length': length, 'transfer-encoding': encoding } = request.headers
-    // No body at all, by the same rule Fastify applies to requests without a Content-Type
-    if (encoding === undefined && (length === undefined || length === '0')) done(null, undefined)
-    else done(new ProblemError(415, 'UNSUPPORTED_MEDIA_TYPE'), undefined)
+    if (encoding === undefined) {
+      // Node accepts `Content-Length: 00`: zero bytes however the number is written
+      if (length === undefined || /^0+$/.test(length)) done(null, undefined)
+      else done(new ProblemError(415, 'UNSUPPORTED_MEDIA_TYPE'), undefined)
+      return
+    }
+    // A chunked body's size is known only once it ends: empty means no body, one byte means 415
+    whenEmpty(payload, (empty, error) => {
+      if (error !== undefined) done(error, undefined)
+      else done(empty ? null : new ProblemError(415, 'UNSUPPORTED_MEDIA_TYPE'), undefined)
+    })
   })
 }, { name: 'errors' })

@@ -1,9 +1,12 @@
 import { Type, type TObject, type TSchema, type SchemaOptions } from '@sinclair/typebox'
 
+/** CONTRACT §5: the most values one response holds. */
+export const QUANTITY_MAX = 50
+
 /** Every generator's `quantity`: how many values one response holds. */
 export const Quantity = Type.Integer({
   minimum: 1,
-  maximum: 50,
+  maximum: QUANTITY_MAX,
   default: 1,
   description: 'How many values to generate (1..50).',
   examples: [1]
@@ -33,7 +36,25 @@ export function Params<T extends Record<string, TSchema>> ($id: string, properti
   return schema as TObject<T>
 }
 
-const PublicKeys = Type.Array(Type.String(), {
+/**
+ * The longest value any generator makes: seq's 256 bytes as hex. Responses are serialised, never
+ * validated, so these bounds document what the service sends without costing a request anything.
+ */
+export const VALUE_MAX_LENGTH = 512
+/** A Curve25519 public key: 44 characters of padded Base64 (wireguard), 43 of base64url (reality). */
+export const PUBLIC_KEY_MAX_LENGTH = 44
+/** CONTRACT §4: `errors` holds at most this many entries. */
+export const FIELD_ERRORS_MAX_ITEMS = 20
+/**
+ * A detail or pointer can quote what the client sent (an unknown field's name, a path), so it is
+ * bounded by the request, not by the catalog: twice the larger of the body limit and the header
+ * limit (src/server-options.ts; a pointer escapes each `~` and `/` as two characters), plus room
+ * for the message around it.
+ */
+export const ECHOED_TEXT_MAX_LENGTH = 2 * (65_536 + 16_384) + 1024
+
+const PublicKeys = Type.Array(Type.String({ maxLength: PUBLIC_KEY_MAX_LENGTH }), {
+  maxItems: QUANTITY_MAX,
   description: 'Key pairs only (vpn `wireguard` and `reality`): the public key of each value, in the same order and encoding.'
 })
 
@@ -41,7 +62,7 @@ const PublicKeys = Type.Array(Type.String(), {
 export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false } = {}) {
   return Type.Object({
     type: Type.Literal(type, { description: 'The generator that made the values.' }),
-    values: Type.Array(Type.String(), { description: 'Exactly `quantity` generated values.' }),
+    values: Type.Array(Type.String({ maxLength: VALUE_MAX_LENGTH }), { maxItems: QUANTITY_MAX, description: 'Exactly `quantity` generated values.' }),
     entropyBits: Type.Number({
       minimum: 0,
       description: 'The randomness in each value: log2 of the number of equally likely outcomes it is drawn from, for these parameters, rounded down to two decimals. Fixed parts (version bits, timestamps, clamped bits) count nothing.',
@@ -56,17 +77,33 @@ export function GenerationResult<const T extends string> ($id: string, type: T, 
   }, { $id, additionalProperties: false, description: `The values made by the ${type} generator.` })
 }
 
+// Codes are stable API in upper snake case; a pattern, not an enum, so a new code is not a breaking change for clients
+const CODE_PATTERN = '^[A-Z][A-Z0-9_]*$'
+const CODE_MAX_LENGTH = 64
+/** Titles are short catalog texts, with nothing from the request in them. */
+export const TITLE_MAX_LENGTH = 128
+
 export const FieldError = Type.Object({
-  pointer: Type.String({ description: 'JSON pointer into the parameters object, as a URI fragment (`#/length`).', examples: ['#/length'] }),
-  code: Type.String({ description: 'Stable machine-readable field code, such as OUT_OF_RANGE.', examples: ['OUT_OF_RANGE'] }),
-  detail: Type.String({ description: 'Localized explanation for people.' })
+  pointer: Type.String({
+    // RFC 6901 as a URI fragment: every `~` and `/` inside a name is escaped
+    pattern: '^#(/([^~/]|~[01])*)*$',
+    maxLength: ECHOED_TEXT_MAX_LENGTH,
+    description: 'JSON pointer into the parameters object, as a URI fragment (`#/length`).',
+    examples: ['#/length']
+  }),
+  code: Type.String({ pattern: CODE_PATTERN, maxLength: CODE_MAX_LENGTH, description: 'Stable machine-readable field code, such as OUT_OF_RANGE.', examples: ['OUT_OF_RANGE'] }),
+  detail: Type.String({ maxLength: ECHOED_TEXT_MAX_LENGTH, description: 'Localized explanation for people.' })
 }, { $id: 'FieldError', additionalProperties: false })
 
 /** RFC 9457 problem document: the body of every error. */
 export const Problem = Type.Object({
-  title: Type.String({ description: 'Localized summary of the problem type.' }),
-  status: Type.Integer({ description: 'The HTTP status code.' }),
-  code: Type.String({ description: 'Stable machine-readable problem code, such as VALIDATION_FAILED.' }),
-  detail: Type.String({ description: 'Localized explanation of this occurrence.' }),
-  errors: Type.Optional(Type.Array(Type.Ref(FieldError), { description: 'Every parameter problem (VALIDATION_FAILED only).' }))
+  title: Type.String({ maxLength: TITLE_MAX_LENGTH, description: 'Localized summary of the problem type.' }),
+  // Problem documents answer errors only: client errors and server errors
+  status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status code.' }),
+  code: Type.String({ pattern: CODE_PATTERN, maxLength: CODE_MAX_LENGTH, description: 'Stable machine-readable problem code, such as VALIDATION_FAILED.' }),
+  detail: Type.String({ maxLength: ECHOED_TEXT_MAX_LENGTH, description: 'Localized explanation of this occurrence.' }),
+  errors: Type.Optional(Type.Array(Type.Ref(FieldError), {
+    maxItems: FIELD_ERRORS_MAX_ITEMS,
+    description: `The parameter problems (VALIDATION_FAILED only): at most ${FIELD_ERRORS_MAX_ITEMS}, the first found.`
+  }))
 }, { $id: 'Problem', additionalProperties: false })

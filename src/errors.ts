@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FieldCode, FieldMessage, MessageArgs, ProblemCode, ProblemMessage } from './i18n/catalog.js'
 import { catalogs, negotiateLanguage, type Language } from './i18n/index.js'
 import { SECURITY_HEADERS } from './security-headers.js'
-import { expectedTypes, fieldErrorsFromAjv, type AjvError } from './validation-errors.js'
+import { expectedTypes, fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError } from './validation-errors.js'
 
 /** A parameter problem found by a rule after schema validation (or mapped from AJV). */
 export interface FieldProblem {
@@ -81,7 +81,8 @@ export function problemDocument (language: Language, error: ProblemError): Probl
 }
 
 export function validationProblem (language: Language, problems: FieldProblem[]): ProblemDocument {
-  const errors = localizeFieldProblems(language, problems)
+  // Capped before localizing: a message is built only for an entry that is sent
+  const errors = localizeFieldProblems(language, problems.slice(0, MAX_FIELD_PROBLEMS))
   return {
     title: catalogs[language].titles.VALIDATION_FAILED,
     status: 400,
@@ -136,15 +137,27 @@ function allowedMethods (app: FastifyInstance, path: string): string[] {
   // The router matches the percent-decoded path; hasRoute reads its url as a route pattern
   // (`*`, `:`, `(` are syntax there and `/*a` throws), and none of our paths holds those.
   // Malformed percent-encoding never gets here: the router rejects it first (frameworkErrors).
+  // The router never decodes %2F, so `/api/generate%2fpassword` is no route whatever the method;
+  // decoded here it would name one and turn a 404 into a 405.
+  if (/%2f/i.test(path)) return []
   const decoded = decodeURIComponent(path)
   if (/[*:()]/.test(decoded)) return []
   return app.supportedMethods.filter((method) => app.hasRoute({ method, url: decoded }))
 }
 
-/** The path of a request URL: query strings are never echoed or logged. */
+/**
+ * The path of a request URL: query strings are never echoed or logged, nor are the scheme, host
+ * and userinfo (`user:secret@`) of an absolute-form target (RFC 9112 §3.2.2), which Node passes on
+ * as it came. The path starts at the first `/` after `://`, where the router starts it; a target
+ * of any other form has no path to show.
+ */
 export function pathOf (url: string): string {
   const query = url.indexOf('?')
-  return query === -1 ? url : url.slice(0, query)
+  const target = query === -1 ? url : url.slice(0, query)
+  if (target.startsWith('/') || target === '*') return target
+  const scheme = target.indexOf('://')
+  const path = scheme === -1 ? -1 : target.indexOf('/', scheme + 3)
+  return path === -1 ? '/' : target.slice(path)
 }
 
 export function registerErrorHandlers (app: FastifyInstance): void {

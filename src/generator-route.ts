@@ -3,7 +3,8 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
 import { isoNow } from './clock.js'
-import { ProblemError } from './errors.js'
+import { ParameterError, ProblemError } from './errors.js'
+import { precheckOf } from './precheck.js'
 import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
 
@@ -97,20 +98,35 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     done()
   }
 
+  // Run by the hooks that read the parameters: a refusal here means AJV never sees them
+  const precheck = precheckOf(params)
+  const refusalOf = (parameters: Record<string, unknown>): ParameterError | undefined => {
+    const problems = precheck(parameters)
+    return problems === undefined ? undefined : new ParameterError(problems)
+  }
+
   // POST with no body means {}; any other non-object is a body error, before validation
   const readBody: preValidationHookHandler = (request, _reply, done) => {
     if (request.body === undefined) request.body = {}
     else if (!isJsonObject(request.body)) return done(new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_OBJECT'))
+    else {
+      const refusal = refusalOf(request.body)
+      if (refusal !== undefined) return done(refusal)
+    }
     done()
   }
   // GET: the parameters come from X-Data only; the query string is replaced, never read
   const readXData: preValidationHookHandler = (request, _reply, done) => {
     const header = request.headers['x-data']
+    let parameters: Record<string, unknown>
     try {
-      request.query = header === undefined ? {} : decodeXData(header as string, parseJson)
+      parameters = header === undefined ? {} : decodeXData(header as string, parseJson)
     } catch (error) {
       return done(error as Error)
     }
+    request.query = parameters
+    const refusal = refusalOf(parameters)
+    if (refusal !== undefined) return done(refusal)
     done()
   }
 

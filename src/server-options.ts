@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import type { DestinationStream } from 'pino'
 import { parseTrustProxy, type Config } from './config.js'
 import { clientErrorHandler, frameworkErrorHandler, pathOf } from './errors.js'
+import { lazyChildLoggerFactory } from './lazy-logger.js'
 import type { CompilersFactory } from './compiled-schemas.js'
 import { sharedSerializerFactory } from './serializers.js'
 
@@ -63,6 +64,8 @@ export function serverOptions (config: Config, logStream?: DestinationStream, co
       ...(logStream === undefined ? {} : { stream: logStream })
     },
     logController: new RequestLogController(),
+    // Each request's child logger (with its redaction) is made only when it writes a line
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT,
     // Slow clients are cut off: whole request within 10 s, idle keep-alive sockets after 5 s
@@ -71,7 +74,8 @@ export function serverOptions (config: Config, logStream?: DestinationStream, co
     keepAliveTimeout: 5_000,
     // connectionsCheckingInterval: Node enforces headersTimeout/requestTimeout only when it checks,
     // every 30 s by default; checking each second cuts slow clients off close to the 10 s
-    http: { maxHeaderSize: MAX_HEADER_SIZE, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    // requireHostHeader: a request without Host gets a problem document from src/host-header.ts, not Node's bare 400
+    http: { maxHeaderSize: MAX_HEADER_SIZE, headersTimeout: 10_000, connectionsCheckingInterval: 1_000, requireHostHeader: false },
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
     // A request that reaches the server while it drains is served (then its connection closed),

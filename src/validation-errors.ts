@@ -25,7 +25,8 @@ export const KEYWORD_CODES: Record<string, FieldCode> = {
   pattern: 'NOT_AN_INTEGER'
 }
 
-function escapePointerToken (token: string): string {
+/** One reference token of a JSON pointer (RFC 6901): `~` and `/` escaped. */
+export function escapePointerToken (token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
@@ -52,21 +53,68 @@ function argsFor (error: AjvError): MessageArgs {
   }
 }
 
+/** CONTRACT §4: `errors` holds at most this many entries, the first found. */
+export const MAX_FIELD_PROBLEMS = 20
+
+/**
+ * The most UTF-16 code units of an unknown field's name an answer repeats. The name is the
+ * client's: echoed whole in the pointer and twice in details, 20 names of 3,000 characters made a
+ * 64 KiB body answer 130 KB. 32 units, even at 6 bytes each once JSON-escaped, keep 20 entries
+ * under CONTRACT §5's 16 KiB; every parameter name and most typos of one are shorter.
+ */
+export const MAX_ECHOED_NAME = 32
+
+/** The pointer token that names unknown field `name`: cut short, with `…`, past MAX_ECHOED_NAME. */
+export function unknownFieldToken (name: string): string {
+  if (name.length <= MAX_ECHOED_NAME) return escapePointerToken(name)
+  const last = name.charCodeAt(MAX_ECHOED_NAME - 1)
+  // Never half of a surrogate pair
+  const end = last >= 0xd800 && last <= 0xdbff ? MAX_ECHOED_NAME - 1 : MAX_ECHOED_NAME
+  return escapePointerToken(name.slice(0, end)) + '…'
+}
+
+/** Where an error is: the whole name of an unknown field, so two long names stay two problems. */
+function locationOf (error: AjvError): string {
+  return '#' + error.instancePath +
+    (error.keyword === 'additionalProperties' ? '/' + escapePointerToken(String(error.params.additionalProperty)) : '')
+}
+
+/** The pointer an answer shows for an error at `location`. */
+function pointerOf (error: AjvError, location: string): string {
+  return error.keyword === 'additionalProperties'
+    ? '#' + error.instancePath + '/' + unknownFieldToken(String(error.params.additionalProperty))
+    : location
+}
+
 /**
  * One problem per parameter: a wrong type hides the other complaints about the same value
- * (`"words": "12"` is a TYPE error, not also NOT_ALLOWED_VALUE). Order follows AJV's.
+ * (`"words": "12"` is a TYPE error, not also NOT_ALLOWED_VALUE). Order follows AJV's, and only
+ * the first `limit` parameters are kept: a body can make AJV report thousands of errors, and
+ * building pointers and arguments for ones never sent would be work an attacker chooses.
  */
-export function fieldErrorsFromAjv (errors: AjvError[]): FieldProblem[] {
-  const byPointer = new Map<string, FieldProblem>()
-  for (const error of errors) {
+export function fieldErrorsFromAjv (errors: AjvError[], limit = MAX_FIELD_PROBLEMS): FieldProblem[] {
+  const byLocation = new Map<string, FieldProblem>()
+  let index = 0
+  for (; index < errors.length && byLocation.size < limit; index++) {
+    const error = errors[index] as AjvError
     const code = KEYWORD_CODES[error.keyword] ?? 'NOT_ALLOWED_VALUE'
-    const pointer = '#' + error.instancePath +
-      (error.keyword === 'additionalProperties' ? '/' + escapePointerToken(String(error.params.additionalProperty)) : '')
-    const existing = byPointer.get(pointer)
+    const location = locationOf(error)
+    const existing = byLocation.get(location)
     if (existing !== undefined && !(code === 'TYPE' && existing.code !== 'TYPE')) continue
-    byPointer.set(pointer, { pointer, code, args: argsFor(error) })
+    byLocation.set(location, { pointer: pointerOf(error, location), code, args: argsFor(error) })
   }
-  return [...byPointer.values()]
+  // Which parameters are kept is settled (a Map keeps first insertion order), but AJV may report
+  // a value's TYPE after its other errors (its untyped keywords, such as enum, run before the type
+  // check), and that TYPE must still win. Only a TYPE can change a kept entry, so the rest of the
+  // list is scanned for those alone: no pointer or arguments for anything else.
+  for (; index < errors.length; index++) {
+    const error = errors[index] as AjvError
+    if (KEYWORD_CODES[error.keyword] !== 'TYPE') continue
+    const location = locationOf(error)
+    const existing = byLocation.get(location)
+    if (existing !== undefined && existing.code !== 'TYPE') byLocation.set(location, { pointer: pointerOf(error, location), code: 'TYPE', args: argsFor(error) })
+  }
+  return [...byLocation.values()]
 }
 
 /** The `expected` argument is stored as `integer|string`; catalogs localize each part. */

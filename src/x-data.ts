@@ -2,13 +2,13 @@
 // Node's Buffer.from(x, 'base64') skips bad characters and toString('utf8') replaces bad bytes,
 // so both are checked strictly here first.
 import { ProblemError } from './errors.js'
+import { strictUtf8 } from './request-body.js'
 
 /** CONTRACT §5: X-Data up to 48 KiB. */
 export const X_DATA_MAX_LENGTH = 49_152
 
 // Standard or URL-safe alphabet, then at most two '=' of padding
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
-const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 export type JsonParser = (text: string) => unknown
 
@@ -38,12 +38,9 @@ export function isJsonObject (value: unknown): value is Record<string, unknown> 
 export function decodeXData (header: string, parseJson: JsonParser): Record<string, unknown> {
   if (header.length > X_DATA_MAX_LENGTH) throw invalid('X_DATA_TOO_LONG')
   const bytes = decodeBase64Strict(header)
-  let text: string
-  try {
-    text = utf8.decode(bytes)
-  } catch {
-    throw invalid('X_DATA_NOT_UTF8')
-  }
+  // The same strict decoding as a POST body's (CONTRACT §1.1: both forms are answered alike)
+  const text = strictUtf8(bytes)
+  if (text === undefined) throw invalid('X_DATA_NOT_UTF8')
   let value: unknown
   try {
     value = parseJson(text)

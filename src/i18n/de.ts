@@ -23,6 +23,7 @@ export const de: Catalog = {
     X_DATA_NOT_JSON: () => 'Der X-Data-Header ergibt dekodiert kein gültiges JSON.',
     X_DATA_NOT_OBJECT: () => 'Der X-Data-Header muss dekodiert ein JSON-Objekt ergeben, etwa {"length": 32}.',
     X_DATA_TOO_LONG: ({ limit }) => `Der X-Data-Header ist länger als ${limit} Zeichen.`,
+    BODY_NOT_UTF8: () => 'Der Anfrageinhalt ist kein gültiger UTF-8-Text.',
     BODY_NOT_JSON: () => 'Der Anfrageinhalt ist kein gültiges JSON.',
     BODY_NOT_OBJECT: () => 'Der Anfrageinhalt muss ein JSON-Objekt sein, etwa {"length": 32}.',
     NOT_FOUND: ({ method, path }) => `Es gibt keine Route ${method} ${path}.`,

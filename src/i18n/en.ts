@@ -23,6 +23,7 @@ export const en: Catalog = {
     X_DATA_NOT_JSON: () => 'The X-Data header does not decode to valid JSON.',
     X_DATA_NOT_OBJECT: () => 'The X-Data header must decode to a JSON object, such as {"length": 32}.',
     X_DATA_TOO_LONG: ({ limit }) => `The X-Data header is longer than ${limit} characters.`,
+    BODY_NOT_UTF8: () => 'The request body is not valid UTF-8 text.',
     BODY_NOT_JSON: () => 'The request body is not valid JSON.',
     BODY_NOT_OBJECT: () => 'The request body must be a JSON object, such as {"length": 32}.',
     NOT_FOUND: ({ method, path }) => `There is no route ${method} ${path}.`,

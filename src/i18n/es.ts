@@ -23,6 +23,7 @@ export const es: Catalog = {
     X_DATA_NOT_JSON: () => 'El encabezado X-Data no se decodifica como JSON válido.',
     X_DATA_NOT_OBJECT: () => 'El encabezado X-Data debe decodificarse como un objeto JSON, por ejemplo {"length": 32}.',
     X_DATA_TOO_LONG: ({ limit }) => `El encabezado X-Data supera los ${limit} caracteres.`,
+    BODY_NOT_UTF8: () => 'El cuerpo de la solicitud no es texto UTF-8 válido.',
     BODY_NOT_JSON: () => 'El cuerpo de la solicitud no es JSON válido.',
     BODY_NOT_OBJECT: () => 'El cuerpo de la solicitud debe ser un objeto JSON, por ejemplo {"length": 32}.',
     NOT_FOUND: ({ method, path }) => `No existe la ruta ${method} ${path}.`,

@@ -24,6 +24,7 @@ export const fr: Catalog = {
     X_DATA_NOT_JSON: () => 'L’en-tête X-Data ne se décode pas en JSON valide.',
     X_DATA_NOT_OBJECT: () => 'L’en-tête X-Data doit se décoder en un objet JSON, par exemple {"length": 32}.',
     X_DATA_TOO_LONG: ({ limit }) => `L’en-tête X-Data dépasse ${limit} caractères.`,
+    BODY_NOT_UTF8: () => 'Le corps de la requête n’est pas du texte UTF-8 valide.',
     BODY_NOT_JSON: () => 'Le corps de la requête n’est pas du JSON valide.',
     BODY_NOT_OBJECT: () => 'Le corps de la requête doit être un objet JSON, par exemple {"length": 32}.',
     NOT_FOUND: ({ method, path }) => `Il n’existe aucune route ${method} ${path}.`,

@@ -23,6 +23,7 @@ export const ru: Catalog = {
     X_DATA_NOT_JSON: () => 'Заголовок X-Data не декодируется в корректный JSON.',
     X_DATA_NOT_OBJECT: () => 'Заголовок X-Data должен декодироваться в объект JSON, например {"length": 32}.',
     X_DATA_TOO_LONG: ({ limit }) => `Длина заголовка X-Data превышает ${limit} симв.`,
+    BODY_NOT_UTF8: () => 'Тело запроса не является корректным текстом UTF-8.',
     BODY_NOT_JSON: () => 'Тело запроса не является корректным JSON.',
     BODY_NOT_OBJECT: () => 'Тело запроса должно быть объектом JSON, например {"length": 32}.',
     NOT_FOUND: ({ method, path }) => `Маршрут ${method} ${path} не существует.`,

@@ -14,8 +14,8 @@ type Json = Record<string, any>
 const GENERATORS = Object.fromEntries(TYPES.map((type) => [type, type.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')]))
 const OPERATION_IDS = ['getHealth', ...Object.values(GENERATORS).flatMap((name) => [`generate${name}`, `generate${name}WithHeader`])]
 const ERRORS = {
-  post: { 400: 'BodyInvalid', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 500: 'InternalError' },
-  get: { 400: 'XDataInvalid', 405: 'MethodNotAllowed', 500: 'InternalError' }
+  post: { 400: 'BodyInvalid', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' },
+  get: { 400: 'XDataInvalid', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
 }
 
 const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'))
@@ -46,7 +46,7 @@ t.test('document header', async (t) => {
   t.equal(document.openapi, '3.1.0')
   t.match(document.info, { title: 'randgen', version: pkg.version, license: { name: 'MIT', identifier: 'MIT' } })
   t.ok(document.info.description.length > 40, 'info has a description')
-  t.same(document.servers, [{ url: '/' }], 'relative server')
+  t.same(document.servers, [{ url: '/', 'x-internal': false }], 'relative server, public')
   t.same(document.security, [], 'no authentication (CONTRACT §6)')
   t.notMatch(file, /def-\d/, 'named components only')
   t.same(Object.keys(document.components.schemas), [...Object.keys(document.components.schemas)].sort(), 'components sorted by name')
@@ -105,6 +105,7 @@ t.test('generator operations: parameters, examples, results and errors', async (
     t.same(xData.schema, {
       type: 'string',
       maxLength: 49152,
+      pattern: '^[A-Za-z0-9+/_-]*={0,2}$',
       contentEncoding: 'base64',
       contentMediaType: 'application/json',
       contentSchema: params
@@ -135,7 +136,7 @@ t.test('generator operations: parameters, examples, results and errors', async (
       t.same(Object.keys(operation.responses), Object.keys(operation.responses).sort(), 'responses in status order')
     }
   }
-  t.same(Object.keys(document.paths['/api/health'].get.responses), ['200', '405', '500', '503'])
+  t.same(Object.keys(document.paths['/api/health'].get.responses), ['200', '405', '429', '500', '503'])
 })
 
 t.test('documented errors are problem+json and their examples are what the service sends', async (t) => {

@@ -1,0 +1,174 @@
+// What the OpenAPI document bounds (429 on every operation, maxItems, maxLength, patterns, integer
+// formats) is what the service does, and the bounds the document alone carries never reach AJV.
+import t from 'tap'
+import { readFile } from 'node:fs/promises'
+import fc from 'fast-check'
+import { build } from '../helper.js'
+import { generatePassphrases } from '../../plugins/passphrase.js'
+import { PASSPHRASE_SEPARATOR_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
+import { ECHOED_TEXT_MAX_LENGTH, FIELD_ERRORS_MAX_ITEMS, QUANTITY_MAX, TITLE_MAX_LENGTH, VALUE_MAX_LENGTH } from '../../schemas/common.js'
+import { PassphraseParams } from '../../schemas/passphrase.js'
+import { PhraseParams } from '../../schemas/phrase.js'
+import { problemDocument, ProblemError } from '../../src/errors.js'
+import { catalogs } from '../../src/i18n/index.js'
+import { BODY_LIMIT, MAX_HEADER_SIZE } from '../../src/server-options.js'
+import { MAX_FIELD_PROBLEMS } from '../../src/validation-errors.js'
+import { decodeBase64Strict } from '../../src/x-data.js'
+
+type Json = Record<string, any>
+
+const document: Json = JSON.parse(await readFile(new URL('../../openapi.json', import.meta.url), 'utf8'))
+const schemas: Json = document.components.schemas
+const json = { 'content-type': 'application/json' }
+
+function operations (): Array<[string, Json]> {
+  return Object.entries(document.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, operation]): [string, Json] => [`${method.toUpperCase()} ${path}`, operation]))
+}
+
+/** Every schema object in the document, with where it is. */
+function schemaNodes (node: unknown, at = '#'): Array<[string, Json]> {
+  if (typeof node !== 'object' || node === null) return []
+  const here: Array<[string, Json]> = 'type' in node ? [[at, node as Json]] : []
+  return [...here, ...Object.entries(node).flatMap(([key, value]) => schemaNodes(value, `${at}/${key}`))]
+}
+
+t.test('every operation can answer 429 RATE_LIMITED with Retry-After', async (t) => {
+  for (const [name, operation] of operations()) {
+    t.same(operation.responses[429], { $ref: '#/components/responses/RateLimited' }, `${name}: 429`)
+  }
+  const rateLimited = document.components.responses.RateLimited
+  t.same(rateLimited.headers['Retry-After'], { $ref: '#/components/headers/RetryAfter' })
+  t.match(document.components.headers.RetryAfter, { required: true, schema: { type: 'integer', format: 'int32', minimum: 0 } }, 'Retry-After: whole seconds')
+  const example = rateLimited.content['application/problem+json'].examples.RATE_LIMITED.value
+  t.same(example, problemDocument('en', new ProblemError(429, 'RATE_LIMITED')), 'the example comes from the catalog')
+  // The edge answers 429 itself: its body must be the documented one
+  const edge = await readFile(new URL('../../deploy/nginx/templates/randgen/locations.conf.template', import.meta.url), 'utf8')
+  const body = /return 429 '([^']*)'/.exec(edge)?.[1]
+  t.same(JSON.parse(body ?? 'null'), example, 'the edge sends the documented body')
+})
+
+t.test('arrays are bounded: errors by CONTRACT §4, values and public keys by quantity', async (t) => {
+  t.equal(FIELD_ERRORS_MAX_ITEMS, MAX_FIELD_PROBLEMS, 'the document caps errors where the service does')
+  t.equal(schemas.Problem.properties.errors.maxItems, 20)
+  const results = Object.keys(schemas).filter((name) => name.endsWith('Result'))
+  t.ok(results.length >= 8)
+  for (const name of results) {
+    t.equal(schemas[name].properties.values.maxItems, QUANTITY_MAX, `${name}.values`)
+    const publicKeys = schemas[name].properties.publicKeys
+    if (publicKeys !== undefined) t.equal(publicKeys.maxItems, QUANTITY_MAX, `${name}.publicKeys`)
+  }
+  for (const [at, schema] of schemaNodes(document)) {
+    if (schema.type === 'array') t.type(schema.maxItems, 'number', `${at}: maxItems`)
+  }
+})
+
+t.test('strings are bounded, and the bounds hold for what the service sends', async (t) => {
+  const exempt = '#/components/schemas/NumberParams/properties/exclusions/items'
+  for (const [at, schema] of schemaNodes(document)) {
+    if (schema.type !== 'string' || at === exempt) continue
+    t.ok(schema.maxLength !== undefined || schema.enum !== undefined || schema.const !== undefined, `${at}: maxLength, enum or const`)
+  }
+  const app = await build(t)
+
+  const hex = await app.inject({ method: 'POST', url: '/api/generate/seq', headers: json, payload: { byteLength: 256, encoding: 'hex' } })
+  t.equal(hex.json().values[0].length, VALUE_MAX_LENGTH, 'the longest value any generator makes fills VALUE_MAX_LENGTH')
+
+  for (const [language, catalog] of Object.entries(catalogs)) {
+    for (const title of Object.values(catalog.titles)) t.ok(title.length <= TITLE_MAX_LENGTH, `${language}: "${title}" fits`)
+  }
+
+  // A name the client chose is echoed in pointer and detail: the bound follows the request limits
+  t.ok(ECHOED_TEXT_MAX_LENGTH >= 2 * Math.max(BODY_LIMIT, MAX_HEADER_SIZE), 'echoed text is bounded by the larger request limit, pointer escapes included')
+  const name = '~/'.repeat((BODY_LIMIT - 16) / 2)
+  const unknown = await app.inject({ method: 'POST', url: '/api/generate/password', headers: json, payload: JSON.stringify({ [name]: 1 }) })
+  const problem = unknown.json()
+  t.equal(problem.errors[0].code, 'UNKNOWN_FIELD')
+  t.ok(problem.errors[0].pointer.length <= ECHOED_TEXT_MAX_LENGTH && problem.detail.length <= ECHOED_TEXT_MAX_LENGTH, 'the longest field name fits')
+  t.match(problem.errors[0].pointer, new RegExp(schemas.FieldError.properties.pointer.pattern), 'pointer pattern')
+  t.match(problem.code, new RegExp(schemas.Problem.properties.code.pattern), 'code pattern')
+})
+
+t.test('integers carry int32 or int64 and both bounds', async (t) => {
+  const exempt = '#/components/schemas/NumberParams/properties/exclusions/items'
+  for (const [at, schema] of schemaNodes(document)) {
+    if (schema.type !== 'integer' || at === exempt) continue
+    t.ok(schema.minimum !== undefined && schema.maximum !== undefined, `${at}: minimum and maximum`)
+    const int32 = schema.minimum >= -(2 ** 31) && schema.maximum < 2 ** 31
+    t.equal(schema.format, int32 ? 'int32' : 'int64', `${at}: format`)
+  }
+  t.equal(schemas.NumberParams.properties.min.format, 'int64', 'safe integers need int64')
+  t.match(schemas.PhraseParams.properties.words, { minimum: 12, maximum: 24, enum: [12, 15, 18, 21, 24] })
+})
+
+t.test('X-Data pattern: every header the service can decode matches it', async (t) => {
+  const regex = new RegExp(X_DATA_PATTERN)
+  const decodes = (text: string) => {
+    try {
+      decodeBase64Strict(text)
+      return true
+    } catch {
+      return false
+    }
+  }
+  fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'AZaz09+/_-=.! \n'), maxLength: 12 }), (text) => !decodes(text) || regex.test(text)))
+  fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+    const buffer = Buffer.from(bytes)
+    return [buffer.toString('base64'), buffer.toString('base64url')].every((text) => regex.test(text) && decodes(text))
+  }))
+  const app = await build(t)
+  const answer = await app.inject({ method: 'GET', url: '/api/generate/uuid', headers: { 'x-data': 'e30.' } })
+  t.equal(answer.json().code, 'X_DATA_INVALID', 'a header outside the pattern is refused')
+  t.notOk(regex.test('e30.'))
+})
+
+t.test('passphrase separator pattern says exactly what the generator accepts', async (t) => {
+  const regex = new RegExp(PASSPHRASE_SEPARATOR_PATTERN, 'u')
+  const accepted = (separator: string) => {
+    try {
+      generatePassphrases({ words: 3, separator, capitalize: false, includeNumber: false, quantity: 1 })
+      return true
+    } catch {
+      return false
+    }
+  }
+  let differences = 0
+  for (let code = 0; code <= 0x10ffff; code++) {
+    const character = String.fromCodePoint(code)
+    if (regex.test(character) !== accepted(character)) differences++
+  }
+  t.equal(differences, 0, 'every code point alone, surrogates and unassigned ones included')
+  for (const separator of ['', '-', ' \u0301', '\u0301-', '--\u200b', '. ', '🎲']) {
+    t.equal(regex.test(separator), accepted(separator), `${JSON.stringify(separator)}`)
+  }
+})
+
+t.test('bounds the document alone carries never change validation', async (t) => {
+  t.equal((PassphraseParams.properties.separator as Json).pattern, undefined, 'PassphraseParams has no pattern for AJV')
+  t.equal((PhraseParams.properties.words as Json).minimum, undefined, 'PhraseParams.words is an enum only')
+  t.equal((PassphraseParams.properties.quantity as Json).format, undefined, 'no format AJV would have to know')
+  const app = await build(t)
+  const separator = await app.inject({ method: 'POST', url: '/api/generate/passphrase', headers: json, payload: { separator: 'a' } })
+  t.equal(separator.json().errors[0].code, 'NOT_ALLOWED_VALUE', 'a letter in a separator is still NOT_ALLOWED_VALUE')
+  const words = await app.inject({ method: 'POST', url: '/api/generate/phrase', headers: json, payload: { words: 30 } })
+  t.equal(words.json().errors[0].code, 'NOT_ALLOWED_VALUE', 'a word count beyond the enum is still NOT_ALLOWED_VALUE')
+})
+
+t.test('npm test runs Spectral with the committed ruleset', async (t) => {
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'))
+  t.match(pkg.scripts.test, /openapi:lint && npm run openapi:spectral/)
+  t.match(pkg.scripts['openapi:spectral'], /--ruleset \.spectral\.mjs/)
+  const ruleset = await readFile(new URL('../../.spectral.mjs', import.meta.url), 'utf8')
+  t.match(ruleset, /from '@stoplight\/spectral-owasp-ruleset'/, 'the ruleset comes from node_modules, not a URL')
+  const off = [...ruleset.matchAll(/'(owasp:[^']+)': 'off'/g)].map((match) => match[1]).sort()
+  t.same(off, [
+    'owasp:api2:2023-read-restricted',
+    'owasp:api2:2023-write-restricted',
+    'owasp:api4:2023-integer-format',
+    'owasp:api4:2023-integer-limit',
+    'owasp:api4:2023-rate-limit',
+    'owasp:api4:2023-string-limit',
+    'owasp:api8:2023-define-cors-origin',
+    'owasp:api8:2023-define-error-responses-401'
+  ], 'only these rules are switched off (the api4 limits for exclusions items only)')
+})
