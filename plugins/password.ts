@@ -75,6 +75,11 @@ export function passwordPlan (params: Params): PasswordPlan {
   return plan
 }
 
+/** log2 of the exact number of valid passwords (counted in src/compositions.ts), rounded down. */
+export function passwordEntropyBits (compositions: Compositions): number {
+  return entropyBitsOf(compositions.count)
+}
+
 function buildPlan (length: number, alphabets: string[], minimums: number[]): PasswordPlan {
   const alphabet = alphabets.join('')
   const setIndex = new Uint8Array(128)
@@ -88,7 +93,7 @@ function buildPlan (length: number, alphabets: string[], minimums: number[]): Pa
     setIndex,
     compositions,
     rejectionIsCheap: compositions.count * 4n >= BigInt(alphabet.length) ** BigInt(length),
-    entropyBits: entropyBitsOf(compositions.count)
+    entropyBits: passwordEntropyBits(compositions)
   }
 }
 
@@ -133,14 +138,13 @@ export function generatePassword (plan: PasswordPlan): string {
   return plan.rejectionIsCheap ? drawByRejection(plan) : drawByComposition(plan)
 }
 
-export function generatePasswords (params: Params): string[] {
-  const plan = passwordPlan(params)
-  return Array.from({ length: params.quantity }, () => generatePassword(plan))
+/** `quantity` passwords of one plan. */
+function passwordsOf (plan: PasswordPlan, quantity: number): string[] {
+  return Array.from({ length: quantity }, () => generatePassword(plan))
 }
 
-/** log2 of the exact number of valid passwords (counted in src/compositions.ts), rounded down. */
-export function passwordEntropyBits (params: Params): number {
-  return passwordPlan(params).entropyBits
+export function generatePasswords (params: Params): string[] {
+  return passwordsOf(passwordPlan(params), params.quantity)
 }
 
 export default fp(async function passwordGenerator (app: FastifyInstance) {
@@ -151,6 +155,10 @@ export default fp(async function passwordGenerator (app: FastifyInstance) {
     description: 'Passwords of `length` characters over the enabled sets (A-Z, a-z, 0-9 and 28 symbols, less the look-alikes I O l o 0 1 | with `avoidAmbiguous`), with at least the minimum of each enabled set, uniform over all such passwords. `entropyBits` is log2 of their exact number.',
     params: PasswordParams,
     result: PasswordResult,
-    generate: (params) => ({ values: generatePasswords(params), entropyBits: passwordEntropyBits(params) })
+    // One plan per request: the values and their strength come from the same count
+    generate: (params) => {
+      const plan = passwordPlan(params)
+      return { values: passwordsOf(plan, params.quantity), entropyBits: plan.entropyBits }
+    }
   })
 }, { name: 'generator-password', dependencies: ['errors'] })
