@@ -7,6 +7,7 @@ import { UuidParams, UuidResult } from '../schemas/uuid.js'
 import { entropyBitsOfString } from '../src/entropy.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomChunks, randomStrings, uuidV4 } from '../src/random.js'
+import { URL_SAFE_ALPHABET } from './vpn.js'
 
 type Params = Static<typeof UuidParams>
 type CompactFormat = Exclude<Params['format'], 'standard' | 'v7' | 'ulid'>
@@ -18,8 +19,9 @@ export const COMPACT_ALPHABETS: Record<CompactFormat, string> = {
   numeric: DIGITS,
   alpha: LETTERS,
   alphanumeric: LETTERS + DIGITS,
-  // nanoid's 64 characters (in another order): 256 is a multiple of 64, so no byte is rejected
-  urlsafe: LETTERS + DIGITS + '_-'
+  // nanoid's 64 characters (in another order), the same as a Shadowsocks password's: 256 is a
+  // multiple of 64, so no byte is rejected
+  urlsafe: URL_SAFE_ALPHABET
 }
 
 /**

@@ -32,7 +32,7 @@ t.test('formats and compact alphabets', async (t) => {
   t.equal(COMPACT_ALPHABETS.numeric, '0123456789')
   t.equal(COMPACT_ALPHABETS.alpha, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz')
   t.equal(COMPACT_ALPHABETS.alphanumeric, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')
-  t.equal(COMPACT_ALPHABETS.urlsafe, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-')
+  t.equal(COMPACT_ALPHABETS.urlsafe, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')
   // nanoid's urlAlphabet, as that package spells it: the same 64 characters
   const nanoid = 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict'
   t.same([...COMPACT_ALPHABETS.urlsafe].sort(), [...nanoid].sort(), 'nanoid\'s 64 characters')
