@@ -48,13 +48,7 @@ export function allowedValueAt (first: number, excluded: ArrayLike<number>, coun
   return first + low
 }
 
-/**
- * Uniform integers over [min, max] minus the exclusions, for any span of safe integers. The span
- * can reach 2^54 values, so the uniform index into the allowed values is a BigInt; min + index is
- * a safe integer (it is at most the allowed value it maps to), so the rest runs on exact Numbers.
- * The run time depends only on the number of exclusions and `quantity`. With `unique`, each drawn
- * value joins the exclusions before the next draw: sampling without replacement, uniform over subsets.
- */
+/** The values of generateNumbersWithEntropy alone. */
 export function generateNumbers (params: Params): string[] {
   return generateNumbersWithEntropy(params).values
 }
@@ -64,6 +58,14 @@ export function numberEntropyBits (allowedCount: bigint): number {
   return entropyBitsOf(allowedCount)
 }
 
+/**
+ * Uniform integers over [min, max] minus the exclusions, for any span of safe integers. The span
+ * can reach 2^54 values, so the uniform index into the allowed values is a BigInt; min + index is
+ * a safe integer (it is at most the allowed value it maps to), so the rest runs on exact Numbers.
+ * The run time depends only on the number of exclusions and `quantity`. With `unique`, each drawn
+ * value joins the exclusions before the next draw: sampling without replacement, uniform over subsets.
+ * The count of allowed values is worked out once, for the draws and for entropyBits.
+ */
 export function generateNumbersWithEntropy (params: Params): Generated {
   const { min, max, quantity, unique } = params
   if (min > max) {

@@ -88,7 +88,7 @@ export default fp(async function passphraseGenerator (app: FastifyInstance) {
     type: 'passphrase',
     name: 'Passphrase',
     summary: 'Generate passphrases',
-    description: 'Passphrases of `words` words (3..20) from the EFF large word list (7,776 words), each chosen independently and uniformly, joined with `separator` (0..4 characters, no letters, digits or control characters); with `capitalize` every word starts with a capital, and with `includeNumber` one digit 0-9, chosen uniformly, is appended to one word, chosen uniformly. `entropyBits` is words × log2(7776), plus log2(10 × words) with `includeNumber`.',
+    description: 'Passphrases of `words` words (3..20) from the EFF large word list (7,776 words), each chosen independently and uniformly, joined with `separator` (0..4 characters, no letters, digits, control or invisible characters, not starting with a combining mark); with `capitalize` every word starts with a capital, and with `includeNumber` one digit 0-9, chosen uniformly, is appended to one word, chosen uniformly. `entropyBits` is words × log2(7776), plus log2(10 × words) with `includeNumber`.',
     params: PassphraseParams,
     result: PassphraseResult,
     generate: (params) => ({ values: generatePassphrases(params), entropyBits: passphraseEntropyBits(params) })

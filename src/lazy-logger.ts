@@ -1,8 +1,9 @@
-// Fastify makes each request a pino child logger. With `redact` configured, pino builds the
-// child's redacting serializers there and then (~8-10 µs of a ~108 µs request, bench), yet at
-// `info` a successful request writes no line at all (RequestLogController). The request gets a
-// stand-in instead, which makes that same child only when a line is about to be written: lines
-// written are the ones pino would have written, with the same bindings, serializers and redaction.
+// Fastify makes each request a pino child logger, yet at `info` a successful request writes no
+// line at all (RequestLogController). The request gets a stand-in instead, which makes that same
+// child only when a line is about to be written: lines written are the ones pino would have
+// written, with the same bindings, serializers and redaction. Measured here (pino 10, Node 20) the
+// saving is small, ~0.15 µs a request: making a child costs ~0.19 µs, `redact` or not. Issue 13's
+// estimate of 8-10 µs for the child was not borne out; the floor's cost lies elsewhere.
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
 import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString, Logger } from 'pino'
 
