@@ -1,4 +1,5 @@
 // Builds the app exactly as production does (same Fastify options via src/server-options.ts).
+import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from '../src/app.js'
@@ -70,5 +71,21 @@ export function get (app: FastifyInstance, type: string, params: unknown, header
     method: 'GET',
     url: `/api/generate/${type}`,
     headers: { 'x-data': xData(params), ...headers }
+  })
+}
+
+/**
+ * Sends `request` as it is over a real socket to 127.0.0.1:`port` and returns everything the
+ * server wrote until it closed: for what `inject` would normalise (framing, targets, bad bytes).
+ */
+export function rawRequest (port: number, request: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let answer = ''
+    socket.setTimeout(5000, () => { socket.destroy(); reject(new Error('timeout')) })
+    socket.on('data', (chunk) => { answer += chunk.toString() })
+    socket.on('end', () => resolve(answer))
+    socket.on('error', reject)
+    socket.end(request)
   })
 }

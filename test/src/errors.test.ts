@@ -1,6 +1,5 @@
 // CONTRACT §4 and §1.1: every error path gives one problem document format.
 import t, { type Test } from 'tap'
-import { connect } from 'node:net'
 import type { Socket } from 'node:net'
 import Fastify, { type LightMyRequestResponse } from 'fastify'
 import errors from '../../plugins/errors.js'
@@ -9,7 +8,7 @@ import { loadConfig } from '../../src/config.js'
 import { serverOptions } from '../../src/server-options.js'
 import { clientErrorHandler, localizeFieldProblems, ProblemError, validationProblem, problemDocument } from '../../src/errors.js'
 import { SECURITY_HEADERS } from '../../src/security-headers.js'
-import { build, buildUnready, GENERATORS, post, xData } from '../helper.js'
+import { build, buildUnready, GENERATORS, post, rawRequest, xData } from '../helper.js'
 
 const GENERATOR_ALLOW = 'GET, HEAD, OPTIONS, POST'
 
@@ -301,15 +300,7 @@ t.test('over a real socket: parser errors, header limits, 48 KiB X-Data', async 
   const server = await buildUnready(t)
   await server.listen({ host: '127.0.0.1', port: 0 })
   const { port } = server.server.address() as { port: number }
-  const raw = (request: string) => new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
-    let answer = ''
-    socket.setTimeout(5000, () => { socket.destroy(); reject(new Error('timeout')) })
-    socket.on('data', (chunk) => { answer += chunk.toString() })
-    socket.on('end', () => resolve(answer))
-    socket.on('error', reject)
-    socket.end(request)
-  })
+  const raw = (request: string) => rawRequest(port, request)
 
   const garbage = await raw('BLAH\x01 / HTTP/1.1\r\n\r\n')
   t.match(garbage, /^HTTP\/1\.1 400 Bad Request\r\n/)

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
 import { pathOf } from '../../src/errors.js'
 import { strictUtf8, whenEmpty } from '../../src/request-body.js'
-import { build, buildUnready, buildWithLogs } from '../helper.js'
+import { build, buildUnready, buildWithLogs, rawRequest } from '../helper.js'
 
 const app = await build(t)
 
@@ -15,15 +15,7 @@ const INVALID_UTF8 = Buffer.concat([Buffer.from('{"separator":"'), Buffer.from([
 
 /** An HTTP/1.1 exchange over a real socket: `inject` normalises what these findings are about. */
 async function rawExchange (port: number, request: string): Promise<{ status: number, head: string, body: string }> {
-  const answer = await new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
-    let text = ''
-    socket.setTimeout(5000, () => { socket.destroy(); reject(new Error('timeout')) })
-    socket.on('data', (chunk) => { text += chunk.toString() })
-    socket.on('end', () => resolve(text))
-    socket.on('error', reject)
-    socket.end(request)
-  })
+  const answer = await rawRequest(port, request)
   const [head = '', ...rest] = answer.split('\r\n\r\n')
   return { status: Number(head.slice(9, 12)), head, body: rest.join('\r\n\r\n') }
 }
