@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, VALUE_MAX_LENGTH } from '../schemas/common.js'
+import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, UNESCAPED_FORMAT, VALUE_MAX_LENGTH } from '../schemas/common.js'
 import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/errors.js'
 import { GENERATOR_ALLOW } from '../src/generator-route.js'
 import { LANGUAGE_HEADER_MAX_LENGTH, LANGUAGES } from '../src/i18n/index.js'
@@ -233,6 +233,8 @@ function documentedBounds (node: unknown): unknown {
   if (schema.type === 'string' && schema.format === 'date-time' && schema.maxLength === undefined) {
     schema.maxLength = DATE_TIME_MAX_LENGTH
   }
+  // How the service serialises, not what a client receives (a plain string)
+  if (schema.format === UNESCAPED_FORMAT) delete schema.format
   return schema
 }
 

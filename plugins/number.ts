@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { NumberParams, NumberResult } from '../schemas/number.js'
 import { ParameterError } from '../src/errors.js'
+import { DIGITS } from '../src/alphabets.js'
 import { entropyBitsOf } from '../src/entropy.js'
 import { registerGenerator, type Generated } from '../src/generator-route.js'
 import { randomBelow } from '../src/random.js'
@@ -47,6 +48,9 @@ export function allowedValueAt (first: number, excluded: ArrayLike<number>, coun
   }
   return first + low
 }
+
+/** Every character of a value: decimal integers, negative ones with a minus sign. */
+export const NUMBER_ALPHABET = '-' + DIGITS
 
 /** The values of generateNumbersWithEntropy alone. */
 export function generateNumbers (params: Params): string[] {
@@ -111,6 +115,7 @@ export default fp(async function numberGenerator (app: FastifyInstance) {
     description: 'Integers uniform over [min, max] (any span of safe integers) without the excluded values; `unique` draws without replacement. Values are decimal strings.',
     params: NumberParams,
     result: NumberResult,
+    alphabet: NUMBER_ALPHABET,
     generate: generateNumbersWithEntropy
   })
 }, { name: 'generator-number', dependencies: ['errors'] })

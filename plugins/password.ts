@@ -19,6 +19,9 @@ export const CHARACTER_SETS = {
 } as const
 export type CharacterSet = keyof typeof CHARACTER_SETS
 
+/** Every character of a value: the union of the four sets. */
+export const PASSWORD_ALPHABET = Object.values(CHARACTER_SETS).join('')
+
 /** The look-alikes `avoidAmbiguous` removes: I O l o 0 1 | (CONTRACT §2). */
 export const AMBIGUOUS = 'IOlo01|'
 
@@ -155,6 +158,7 @@ export default fp(async function passwordGenerator (app: FastifyInstance) {
     description: 'Passwords of `length` characters over the enabled sets (A-Z, a-z, 0-9 and 28 symbols, less the look-alikes I O l o 0 1 | with `avoidAmbiguous`), with at least the minimum of each enabled set, uniform over all such passwords. `entropyBits` is log2 of their exact number.',
     params: PasswordParams,
     result: PasswordResult,
+    alphabet: PASSWORD_ALPHABET,
     // One plan per request: the values and their strength come from the same count
     generate: (params) => {
       const plan = passwordPlan(params)

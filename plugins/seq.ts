@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { base32nopad } from '@scure/base'
 import { SeqParams, SeqResult } from '../schemas/seq.js'
+import { BASE32, BASE64, BASE64URL, HEX } from '../src/alphabets.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomChunks } from '../src/random.js'
 
@@ -22,6 +23,9 @@ const ENCODE: Record<Encoding, (bytes: Buffer, start: number, end: number) => st
 }
 
 /** `byteLength` random bytes per value; all values come from one draw, each from its own bytes. */
+/** Every character of a value, in any of the four encodings. */
+export const SEQ_ALPHABET = HEX + BASE64 + BASE64URL + BASE32
+
 export function generateSequences ({ byteLength, encoding, quantity }: Params): string[] {
   return randomChunks(byteLength, quantity, ENCODE[encoding])
 }
@@ -39,6 +43,7 @@ export default fp(async function seqGenerator (app: FastifyInstance) {
     description: '`byteLength` random bytes, encoded as lowercase hex, standard padded Base64, unpadded base64url (RFC 4648 §5) or unpadded upper-case base32 (RFC 4648 §6, as authenticator apps take TOTP secrets).',
     params: SeqParams,
     result: SeqResult,
+    alphabet: SEQ_ALPHABET,
     generate: (params) => ({ values: generateSequences(params), entropyBits: seqEntropyBits(params) })
   })
 }, { name: 'generator-seq', dependencies: ['errors'] })

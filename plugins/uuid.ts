@@ -5,6 +5,7 @@ import { base32crockford } from '@scure/base'
 import { v7 } from 'uuid'
 import { UuidParams, UuidResult } from '../schemas/uuid.js'
 import { entropyBitsOfString } from '../src/entropy.js'
+import { CROCKFORD_BASE32, DIGITS, HEX, LETTERS } from '../src/alphabets.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomChunks, randomStrings, uuidV4 } from '../src/random.js'
 import { URL_SAFE_ALPHABET } from './vpn.js'
@@ -12,8 +13,6 @@ import { URL_SAFE_ALPHABET } from './vpn.js'
 type Params = Static<typeof UuidParams>
 type CompactFormat = Exclude<Params['format'], 'standard' | 'v7' | 'ulid'>
 
-const DIGITS = '0123456789'
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 export const COMPACT_ALPHABETS: Record<CompactFormat, string> = {
   numeric: DIGITS,
@@ -23,6 +22,9 @@ export const COMPACT_ALPHABETS: Record<CompactFormat, string> = {
   // multiple of 64, so no byte is rejected
   urlsafe: URL_SAFE_ALPHABET
 }
+
+/** Every character of a value: canonical UUIDs (lowercase hex and dashes), ULIDs, the compact formats. */
+export const UUID_ALPHABET = HEX + '-' + CROCKFORD_BASE32 + Object.values(COMPACT_ALPHABETS).join('')
 
 /**
  * The values `draw` makes, sorted, if no two are equal; otherwise a whole new draw.
@@ -121,6 +123,7 @@ export default fp(async function uuidGenerator (app: FastifyInstance) {
       'The v7 or ulid values of one response are in strictly ascending order; `entropyBits` counts only their random bits.',
     params: UuidParams,
     result: UuidResult,
+    alphabet: UUID_ALPHABET,
     generate: (params) => ({ values: generateUuids(params), entropyBits: uuidEntropyBits(params) })
   })
 }, { name: 'generator-uuid', dependencies: ['errors'] })

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { VpnParams, VpnResult } from '../schemas/vpn.js'
 import type { Generated } from '../src/generator-route.js'
+import { BASE64, BASE64URL, HEX } from '../src/alphabets.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { x25519PublicKey } from '../src/x25519.js'
 import { randomChunks, randomStrings } from '../src/random.js'
@@ -38,6 +39,9 @@ function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Made {
   })
   return { values, publicKeys }
 }
+
+/** Every character of a value or public key: Shadowsocks passwords, standard Base64 (keys, PSKs, 2022 keys), base64url (REALITY), hex. */
+export const VPN_ALPHABET = URL_SAFE_ALPHABET + BASE64 + BASE64URL + HEX
 
 /**
  * Every protocol's values: what each tool people use today makes (CONTRACT §2 vpn). Base64 is
@@ -93,6 +97,7 @@ export default fp(async function vpnGenerator (app: FastifyInstance) {
     description: 'shadowsocks: a URL-safe password of `length` characters; 2022-blake3-*: a Shadowsocks 2022 key (16 or 32 random bytes, Base64, as `openssl rand -base64`); wireguard: a private key as `wg genkey` makes it, with its public key (as `wg pubkey`) in `publicKeys`; wireguard-psk: a preshared key as `wg genpsk`; reality: an Xray REALITY X25519 key pair as `xray x25519` (unpadded base64url); hex: 32 random bytes as 64 hex characters. Never a complete configuration.',
     params: VpnParams,
     result: VpnResult,
+    alphabet: VPN_ALPHABET,
     generate: generateVpn
   })
 }, { name: 'generator-vpn', dependencies: ['errors'] })

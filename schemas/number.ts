@@ -20,4 +20,4 @@ export const NumberParams = Params('NumberParams', {
   examples: [{ min: 1, max: 6, quantity: 3 }]
 })
 
-export const NumberResult = GenerationResult('NumberResult', 'number')
+export const NumberResult = GenerationResult('NumberResult', 'number', { closedAlphabet: true })

@@ -25,4 +25,4 @@ export const PasswordParams = Params('PasswordParams', {
   examples: [{ length: 24, symbols: false, quantity: 2 }, { length: 16, minNumbers: 2, minSymbols: 2, avoidAmbiguous: true }]
 })
 
-export const PasswordResult = GenerationResult('PasswordResult', 'password')
+export const PasswordResult = GenerationResult('PasswordResult', 'password', { closedAlphabet: true })

@@ -15,4 +15,4 @@ export const SeqParams = Params('SeqParams', {
   examples: [{ byteLength: 16, encoding: 'base64url' }, { byteLength: 20, encoding: 'base32' }]
 })
 
-export const SeqResult = GenerationResult('SeqResult', 'seq')
+export const SeqResult = GenerationResult('SeqResult', 'seq', { closedAlphabet: true })

@@ -9,4 +9,4 @@ export const ShortIdParams = Params('ShortIdParams', {
   examples: [{ length: 16, quantity: 3 }]
 })
 
-export const ShortIdResult = GenerationResult('ShortIdResult', 'short-id')
+export const ShortIdResult = GenerationResult('ShortIdResult', 'short-id', { closedAlphabet: true })

@@ -26,4 +26,4 @@ export const UuidParams = Params('UuidParams', {
   examples: [{ format: 'v7', quantity: 5 }, { format: 'ulid', quantity: 5 }, { format: 'urlsafe', length: 21 }]
 })
 
-export const UuidResult = GenerationResult('UuidResult', 'uuid')
+export const UuidResult = GenerationResult('UuidResult', 'uuid', { closedAlphabet: true })

@@ -32,4 +32,4 @@ export const VpnParams = Params('VpnParams', {
   examples: [{ protocol: 'wireguard' }, { protocol: 'reality', quantity: 2 }, { protocol: '2022-blake3-aes-256-gcm' }]
 })
 
-export const VpnResult = GenerationResult('VpnResult', 'vpn', { keyPairs: true })
+export const VpnResult = GenerationResult('VpnResult', 'vpn', { keyPairs: true, closedAlphabet: true })

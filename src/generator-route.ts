@@ -2,6 +2,7 @@
 // GET reads X-Data. Both go through the same AJV validator, defaults and response serializer.
 import { Type, type Static, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
+import { UNESCAPED_FORMAT } from '../schemas/common.js'
 import { isoNow } from './clock.js'
 import { ParameterError, ProblemError } from './errors.js'
 import { precheckOf } from './precheck.js'
@@ -26,7 +27,30 @@ export interface GeneratorDefinition<P extends TObject> {
   description: string
   params: P
   result: TObject
+  /**
+   * Every character a value or public key can hold, where that is a closed set in which JSON
+   * escapes nothing; given exactly when `result` is a GenerationResult with `closedAlphabet`,
+   * whose values are then written without fast-json-stringify's escape scan.
+   */
+  alphabet?: string
   generate: (params: Static<P>) => Generated
+}
+
+/** Whether JSON writes `text` between its quotes exactly as it is. */
+export function isJsonVerbatim (text: string): boolean {
+  return JSON.stringify(text) === `"${text}"`
+}
+
+/** The unescaped result schema and the alphabet come together, and the alphabet needs no escape: else the service does not start. */
+function checkAlphabet (type: string, result: TObject, alphabet: string | undefined): void {
+  const values = result.properties.values as { items?: { format?: string } } | undefined
+  const unescaped = values?.items?.format === UNESCAPED_FORMAT
+  if (unescaped !== (alphabet !== undefined)) {
+    throw new Error(`${type}: a result written without escape scan needs the alphabet of its values, and only it`)
+  }
+  if (alphabet !== undefined && !isJsonVerbatim(alphabet)) {
+    throw new Error(`${type}: JSON escapes a character of the alphabet, so its values must keep the escape scan`)
+  }
 }
 
 const PlainTextValues = Type.String({
@@ -64,7 +88,8 @@ function jsonParserOf (app: FastifyInstance): JsonParser {
 }
 
 export function registerGenerator<P extends TObject> (app: FastifyInstance, definition: GeneratorDefinition<P>): void {
-  const { type, name, summary, description, params, result, generate } = definition
+  const { type, name, summary, description, params, result, alphabet, generate } = definition
+  checkAlphabet(type, result, alphabet)
   const url = `/api/generate/${type}`
   const parseJson = jsonParserOf(app)
   app.addSchema(params)
