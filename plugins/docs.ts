@@ -41,9 +41,21 @@ export const X_DATA_PATTERN = '^[A-Za-z0-9+/_-]*={0,2}$'
  * (invisible), surrogate, line or paragraph separator or unassigned code point, and no combining
  * mark first. Only in the document: in PassphraseParams AJV would answer a `pattern` failure,
  * whose field code is NOT_AN_INTEGER (src/validation-errors.ts), where the contract says
- * NOT_ALLOWED_VALUE. The phrase separator gets none: what it may hold depends on `language`.
+ * NOT_ALLOWED_VALUE.
  */
 export const PASSPHRASE_SEPARATOR_PATTERN = '^(?!\\p{M})[^\\p{L}\\p{Nd}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Cn}]*$'
+
+/**
+ * The part of plugins/phrase.ts's separator rule that holds for every `language`: no control,
+ * format, surrogate, line or paragraph separator or unassigned code point, and no first character
+ * that joins the one before it in any normal form: a combining mark, a Hangul vowel or final jamo,
+ * or a character whose decomposition starts with one (Thai and Lao SARA AM, Hangul compatibility
+ * and halfwidth jamo, the halfwidth voicing marks). What the chosen list's words hold is
+ * left to the generator. Only in the document, as for the passphrase separator.
+ */
+export const PHRASE_SEPARATOR_PATTERN = '^(?![\\p{M}\\u1160-\\u11FF\\uD7B0-\\uD7FF\\u0E33\\u0EB3\\u3133\\u3135\\u3136\\u313A-\\u313F\\u314F-\\u3164' +
+  '\\u3167-\\u316D\\u316F\\u3170\\u3182\\u3183\\u3187-\\u318E\\uFF9E-\\uFFA0\\uFFA3\\uFFA5\\uFFA6\\uFFAA-\\uFFAF\\uFFC2-\\uFFC7\\uFFCA-\\uFFCF' +
+  '\\uFFD2-\\uFFD7\\uFFDA-\\uFFDC])[^\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Cn}]*$'
 
 /** The longest text/plain body: `quantity` lines of a value, a space, a public key and a line feed. */
 const PLAIN_TEXT_MAX_LENGTH = QUANTITY_MAX * (VALUE_MAX_LENGTH + PUBLIC_KEY_MAX_LENGTH + 2)
@@ -242,6 +254,8 @@ function withDocumentedBounds (schemas: Json): Json {
   const result = documentedBounds(schemas) as Json
   const separator = result.PassphraseParams?.properties?.separator
   if (separator !== undefined) separator.pattern = PASSPHRASE_SEPARATOR_PATTERN
+  const phraseSeparator = result.PhraseParams?.properties?.separator
+  if (phraseSeparator !== undefined) phraseSeparator.pattern = PHRASE_SEPARATOR_PATTERN
   const version = result.Health?.properties?.version
   // SemVer from package.json; the bound is generous, no version of ours comes near it
   if (version !== undefined) Object.assign(version, { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$', maxLength: 64 })

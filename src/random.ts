@@ -38,8 +38,11 @@ function wipe (start: number, n: number): void {
 
 /** A uniform 64-bit value from the pool, wiped there. */
 function takeWord (): bigint {
-  // Words start at a multiple of 8; the up to 7 bytes skipped are never handed out
-  poolOffset = (poolOffset + 7) & ~7
+  // Words start at a multiple of 8; the up to 7 bytes skipped are never handed out, and are
+  // wiped all the same, so every pool byte before `poolOffset` is zero (test/src/wipe.test.ts)
+  const aligned = (poolOffset + 7) & ~7
+  wipe(poolOffset, aligned - poolOffset)
+  poolOffset = aligned
   const index = take(8) >> 3
   const word = poolWords[index] as bigint
   poolWords[index] = 0n

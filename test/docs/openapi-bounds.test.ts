@@ -5,10 +5,11 @@ import { readFile } from 'node:fs/promises'
 import fc from 'fast-check'
 import { build } from '../helper.js'
 import { generatePassphrases } from '../../plugins/passphrase.js'
-import { PASSPHRASE_SEPARATOR_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
+import { PASSPHRASE_SEPARATOR_PATTERN, PHRASE_SEPARATOR_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
+import { isAllowedSeparator } from '../../plugins/phrase.js'
 import { ECHOED_TEXT_MAX_LENGTH, FIELD_ERRORS_MAX_ITEMS, QUANTITY_MAX, TITLE_MAX_LENGTH, VALUE_MAX_LENGTH } from '../../schemas/common.js'
 import { PassphraseParams } from '../../schemas/passphrase.js'
-import { PhraseParams } from '../../schemas/phrase.js'
+import { PHRASE_LANGUAGES, PhraseParams } from '../../schemas/phrase.js'
 import { problemDocument, ProblemError } from '../../src/errors.js'
 import { catalogs } from '../../src/i18n/index.js'
 import { BODY_LIMIT, MAX_HEADER_SIZE } from '../../src/server-options.js'
@@ -143,13 +144,42 @@ t.test('passphrase separator pattern says exactly what the generator accepts', a
   }
 })
 
+t.test('phrase separator pattern says exactly what the generator accepts in some language', async (t) => {
+  // The pattern holds the language-independent rules only; every list refuses its own words'
+  // characters on top. A code point some list accepts must match, and one that matches must be
+  // accepted by some list: no list's words hold every character the pattern lets through
+  const regex = new RegExp(PHRASE_SEPARATOR_PATTERN, 'u')
+  t.equal(schemas.PhraseParams.properties.separator.pattern, PHRASE_SEPARATOR_PATTERN, 'in the document')
+  const acceptedSomewhere = (separator: string) => PHRASE_LANGUAGES.some((language) => isAllowedSeparator(separator, language))
+  let alone = 0
+  let after = 0
+  for (let code = 0; code <= 0x10ffff; code++) {
+    const character = String.fromCodePoint(code)
+    if (regex.test(character) !== acceptedSomewhere(character)) alone++
+    // Not first, a character that joins the one before it is allowed (unless a list holds it)
+    if (regex.test('-' + character) !== acceptedSomewhere('-' + character)) after++
+  }
+  t.equal(alone, 0, 'every code point alone, surrogates and unassigned ones included')
+  t.equal(after, 0, 'every code point after a hyphen')
+  for (const separator of [' ', '\u3000', ' \u0301', '\u0301-', '--\u200b', '\u0e33', '-\u0e33', '\u3164', '\uffa0 ', '\u1100\u1161', '🎲', 'a', '一']) {
+    t.equal(regex.test(separator), acceptedSomewhere(separator), `${JSON.stringify(separator)}`)
+  }
+  t.notOk(isAllowedSeparator('a', 'english'), 'what a list holds is left to the generator')
+  t.ok(regex.test('a'))
+})
+
 t.test('bounds the document alone carries never change validation', async (t) => {
   t.equal((PassphraseParams.properties.separator as Json).pattern, undefined, 'PassphraseParams has no pattern for AJV')
+  t.equal((PhraseParams.properties.separator as Json).pattern, undefined, 'PhraseParams has no pattern for AJV')
   t.equal((PhraseParams.properties.words as Json).minimum, undefined, 'PhraseParams.words is an enum only')
   t.equal((PassphraseParams.properties.quantity as Json).format, undefined, 'no format AJV would have to know')
   const app = await build(t)
   const separator = await app.inject({ method: 'POST', url: '/api/generate/passphrase', headers: json, payload: { separator: 'a' } })
   t.equal(separator.json().errors[0].code, 'NOT_ALLOWED_VALUE', 'a letter in a separator is still NOT_ALLOWED_VALUE')
+  for (const [separator, code] of [['a', 'NOT_ALLOWED_VALUE'], ['\u200b', 'NOT_ALLOWED_VALUE'], ['\u0301', 'NOT_ALLOWED_VALUE'], ['', 'TOO_SHORT'], ['-----', 'TOO_LONG']]) {
+    const answer = await app.inject({ method: 'POST', url: '/api/generate/phrase', headers: json, payload: { separator } })
+    t.match(answer.json().errors[0], { pointer: '#/separator', code }, `phrase separator ${JSON.stringify(separator)}: still ${code}`)
+  }
   const words = await app.inject({ method: 'POST', url: '/api/generate/phrase', headers: json, payload: { words: 30 } })
   t.equal(words.json().errors[0].code, 'NOT_ALLOWED_VALUE', 'a word count beyond the enum is still NOT_ALLOWED_VALUE')
 })
