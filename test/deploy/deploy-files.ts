@@ -1,5 +1,6 @@
 // Reads the deployment files the way Docker and the nginx image do, for the fast checks in
 // test/deploy/*.test.ts and the live edge test in test/deploy/edge.deploy.ts.
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { parse, parseAllDocuments } from 'yaml'
@@ -74,6 +75,31 @@ export function edgeTemplates (volumes: string[]): Array<{ source: string, outpu
   return mounts(volumes)
     .filter(({ target }) => target.startsWith(TEMPLATE_DIR) && target.endsWith('.template'))
     .map(({ source, target }) => ({ source, output: posix.join('conf.d', target.slice(TEMPLATE_DIR.length, -'.template'.length)) }))
+}
+
+export const ENTRYPOINT_DIR = '/docker-entrypoint.d/'
+
+/** The mounted scripts the image's entrypoint sources (`*.envsh`), in the order it runs them. */
+export function entrypointScripts (volumes: string[]): Mount[] {
+  return mounts(volumes)
+    .filter(({ target }) => target.startsWith(ENTRYPOINT_DIR) && target.endsWith('.envsh'))
+    .sort((a, b) => a.target.localeCompare(b.target))
+}
+
+/**
+ * The environment the image's 20-envsubst-on-templates.sh renders with: `env` after the mounted
+ * `*.envsh` scripts are sourced, as the image's entrypoint sources them, by sh, before it. Only
+ * EDGE_ variables are taken from the scripts (NGINX_ENVSUBST_FILTER passes no others).
+ */
+export function entrypointEnvironment (volumes: string[], env: Record<string, string>): Record<string, string> {
+  let result = { ...env }
+  for (const { source } of entrypointScripts(volumes)) {
+    const run = spawnSync('sh', ['-ec', '. "$1"; env -0', 'sh', join(ROOT, source)], { env: { ...result, PATH: process.env.PATH }, encoding: 'utf8' })
+    if (run.status !== 0) throw new Error(`${source}: ${run.stderr}`)
+    const exported = run.stdout.split('\0').filter((line) => line.startsWith('EDGE_')).map((line) => line.split(/=(.*)/s).slice(0, 2))
+    result = { ...result, ...Object.fromEntries(exported) }
+  }
+  return result
 }
 
 /** `${NAME}` references in a template (what envsubst replaces). */
