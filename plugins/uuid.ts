@@ -13,7 +13,6 @@ import { URL_SAFE_ALPHABET } from './vpn.js'
 type Params = Static<typeof UuidParams>
 type CompactFormat = Exclude<Params['format'], 'standard' | 'v7' | 'ulid'>
 
-
 export const COMPACT_ALPHABETS: Record<CompactFormat, string> = {
   numeric: DIGITS,
   alpha: LETTERS,
