@@ -12,7 +12,7 @@ type Params = Static<typeof VpnParams>
 type Protocol = Params['protocol']
 
 /** RFC 4648 §5 URL-safe alphabet: Shadowsocks passwords that need no escaping in URIs. */
-export const URL_SAFE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+export const URL_SAFE_ALPHABET = BASE64URL
 
 /** RFC 7748 clamping of the X25519 private key in `bytes[start, start + 32)`, in place. */
 function clamp (bytes: Buffer, start: number): void {
@@ -40,8 +40,8 @@ function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Made {
   return { values, publicKeys }
 }
 
-/** Every character of a value or public key: Shadowsocks passwords, standard Base64 (keys, PSKs, 2022 keys), base64url (REALITY), hex. */
-export const VPN_ALPHABET = URL_SAFE_ALPHABET + BASE64 + BASE64URL + HEX
+/** Every character of a value or public key: standard Base64 (keys, PSKs, 2022 keys), base64url (Shadowsocks passwords, REALITY), hex. */
+export const VPN_ALPHABET = BASE64 + BASE64URL + HEX
 
 /**
  * Every protocol's values: what each tool people use today makes (CONTRACT §2 vpn). Base64 is
