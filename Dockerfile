@@ -23,9 +23,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 
 FROM ${NODE_IMAGE}
-# --max-semi-space-size=8 (MiB): V8 on Node 24 lets its young generation grow to 3 × 16 MiB under
-# load, which raised peak RSS under the benchmark's abuse bodies from 135 to 184 MiB (Node 20:
-# 135); capped at 8 MiB it was 135 MiB, at the same CPU per request within noise (bench/RESULTS.md).
+# --max-semi-space-size=8 (MiB): V8 lets its young generation grow under load; one server under
+# the benchmark's default rows, then its abuse bodies, peaked at 297 MB uncapped and 136 MB capped
+# on Node 24 (Node 20: 134 and 104 MB), at the same CPU per request (README, Performance).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-semi-space-size=8 \
     HOST=0.0.0.0 \
