@@ -176,9 +176,7 @@ async function renderEdge (name: string, files: string[], upstreams: number[]): 
   }
   writeFileSync(join(dir, 'nginx.conf'), mainConfig(edge.volumes, dir))
   copyFileSync('/etc/nginx/mime.types', join(dir, 'mime.types'))
-  // The image's nginx has these temp paths built in (on tmpfs in Compose); Debian's point elsewhere
-  writeFileSync(join(dir, 'conf.d/00-deploy-test-paths.conf'), ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((temp) => `${temp}_temp_path ${dir}/${temp}_temp;\n`).join(''))
+  writeFileSync(join(dir, 'conf.d/00-deploy-test-paths.conf'), tempPaths(dir))
   if (files.includes(COMPOSE_TLS_FILE)) {
     mkdirSync(join(dir, 'certs'))
     const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes',
@@ -207,6 +205,14 @@ function mainConfig (volumes: string[], dir: string): string {
     if (!before.test(text)) throw new Error(`nginx.conf sets no ${what}`)
   }
   return STREAM_MODULE + moved
+}
+
+/**
+ * nginx's temp paths inside `dir` (http context): the image's nginx has them built in (on tmpfs
+ * in Compose); Debian's point where nobody may write.
+ */
+function tempPaths (dir: string): string {
+  return ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((temp) => `${temp}_temp_path ${dir}/${temp}_temp;\n`).join('')
 }
 
 function chownRecursive (dir: string): void {
@@ -491,6 +497,17 @@ async function closeAll (raws: Raw[]): Promise<void> {
   await Promise.all(raws.map((raw) => raw.closed))
 }
 
+/**
+ * `count` requests in progress for the client that the trusted outer proxy names `forwardedFor`:
+ * POSTs whose body is still coming. Counted by the edge before the test goes on.
+ */
+async function requestsInProgress (port: number, forwardedFor: string, count: number, path = '/api/generate/password'): Promise<Raw[]> {
+  const pending = await Promise.all(Array.from({ length: count }, () => rawConnection(port, OUTER_PROXY,
+    `POST ${path} HTTP/1.1\r\nHost: randgen\r\nX-Forwarded-For: ${forwardedFor}\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{`)))
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  return pending
+}
+
 /** A GET that is answered, retried while the edge has not yet seen closed connections go. */
 async function servedAgain (port: number, from: string): Promise<boolean> {
   let status: number | undefined
@@ -534,9 +551,7 @@ t.test('Edge finding "no limit_conn": the trusted outer proxy is many clients, e
   await closeAll(open)
   // A client behind it: at most EDGE_CONN_LIMIT requests in progress (here POSTs whose body is
   // still coming), then 429 problem+json with Retry-After
-  const pending = await Promise.all(Array.from({ length: connLimit }, () => rawConnection(edge.http, OUTER_PROXY,
-    'POST /api/generate/password HTTP/1.1\r\nHost: randgen\r\nX-Forwarded-For: 203.0.113.61\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{')))
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  const pending = await requestsInProgress(edge.http, '203.0.113.61', connLimit)
   const limited = await send({ port: edge.http, from: OUTER_PROXY, headers: { 'x-forwarded-for': '203.0.113.61' } })
   assertEdgeProblem(t, limited, 429, 'RATE_LIMITED')
   t.match(limited.headers['retry-after'], /^[1-9][0-9]*$/, 'Retry-After in seconds')
@@ -556,9 +571,7 @@ t.test('Edge finding "limit_req logs the request line": no request line reaches 
   }
   t.ok(limited > 0, `${limited} answers were 429`)
   // limit_conn, http (requests in progress of a client behind the outer proxy): 429
-  const pending = await Promise.all(Array.from({ length: connLimit }, () => rawConnection(edge.http, OUTER_PROXY,
-    `POST /api/generate/password?secret=${secret} HTTP/1.1\r\nHost: randgen\r\nX-Forwarded-For: 203.0.113.70\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{`)))
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  const pending = await requestsInProgress(edge.http, '203.0.113.70', connLimit, `/api/generate/password?secret=${secret}`)
   const overLimit = await send({ port: edge.http, from: OUTER_PROXY, path: `/api/generate/password?secret=${secret}`, headers: { 'x-forwarded-for': '203.0.113.70' } })
   t.equal(overLimit.status, 429, 'a request over the per-client limit_conn')
   // limit_conn, stream: a refused connection
@@ -613,8 +626,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log notice;
 events { worker_connections 64; }
 http {
-    ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((temp) => `${temp}_temp_path ${dir}/${temp}_temp;`).join('\n    ')}
-    access_log off;
+    ${tempPaths(dir)}    access_log off;
     map $remote_addr $key {
         include ${join(edge.dir, 'conf.d/randgen/client-key.map')};
         default $remote_addr;
