@@ -5,6 +5,7 @@
 import * as crypto from 'node:crypto'
 import t from 'tap'
 import type { Test } from 'tap'
+import type { Static, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import * as random from '../../src/random.js'
 import { loadConfig } from '../../src/config.js'
@@ -209,11 +210,14 @@ t.test('every pool byte a generator draws is zero once the request is answered (
 })
 
 t.test('every pool byte a generator function draws is zero once it returns', async (t) => {
-  const password = (params: object) => generatePasswords(Value.Default(PasswordParams, { ...params }) as Parameters<typeof generatePasswords>[0])
-  const passphrase = (params: object) => generatePassphrases(Value.Default(PassphraseParams, { ...params }) as Parameters<typeof generatePassphrases>[0])
-  const number = (params: object) => generateNumbers(Value.Default(NumberParams, { ...params }) as Parameters<typeof generateNumbers>[0])
-  const uuid = (params: object) => generateUuids(Value.Default(UuidParams, { ...params }) as Parameters<typeof generateUuids>[0])
-  const vpn = (params: object) => generateVpnSecrets(Value.Default(VpnParams, { ...params }) as Parameters<typeof generateVpnSecrets>[0])
+  // Each generator called with its schema's defaults filled in, as AJV fills them for a request
+  const withDefaults = <S extends TSchema, R>(schema: S, generate: (params: Static<S>) => R) =>
+    (params: object): R => generate(Value.Default(schema, { ...params }) as Static<S>)
+  const password = withDefaults(PasswordParams, generatePasswords)
+  const passphrase = withDefaults(PassphraseParams, generatePassphrases)
+  const number = withDefaults(NumberParams, generateNumbers)
+  const uuid = withDefaults(UuidParams, generateUuids)
+  const vpn = withDefaults(VpnParams, generateVpnSecrets)
   await checkWiped(t, 'generatePasswords', () => password({ quantity: 20 }))
   await checkWiped(t, 'generatePasswords by composition', () => password({ length: 64, minNumbers: 50, quantity: 5 }))
   await checkWiped(t, 'generatePassphrases', () => passphrase({ words: 10, includeNumber: true, quantity: 5 }))
