@@ -134,11 +134,32 @@ t.test('the edge\'s entrypoint script runs in the image, and turns EDGE_REAL_IP_
     t.ok((statSync(join(ROOT, source)).mode & 0o111) !== 0, `${source} is executable`)
     t.ok(target.split('/').at(-1) as string < '20-envsubst-on-templates.sh', `${target} runs before the templates are rendered`)
   }
-  const network = (from: string): string | undefined => entrypointEnvironment(volumes, { ...environment, EDGE_REAL_IP_FROM: from }).EDGE_OUTER_PROXY_NETWORK
+  const geo = (from: string): string | undefined => entrypointEnvironment(volumes, { ...environment, EDGE_REAL_IP_FROM: from }).EDGE_OUTER_PROXY_GEO
   t.equal(environment.EDGE_REAL_IP_FROM, 'unix:', 'the default trusts no TCP peer')
-  t.equal(network('unix:'), '255.255.255.255/32', '`unix:`: an address no TCP peer has')
-  t.equal(network('10.0.0.0/8'), '10.0.0.0/8')
-  t.equal(network('2001:db8::/32'), '2001:db8::/32')
+  // geo refuses 255.255.255.255/32 ("invalid network"), the entry once written for `unix:`
+  t.equal(geo('unix:'), '', '`unix:`: no geo entry, so no TCP peer is the outer proxy')
+  t.equal(geo('10.0.0.0/8'), '10.0.0.0/8 1;')
+  t.equal(geo('2001:db8::/32'), '2001:db8::/32 1;')
+})
+
+t.test('Image finding "the TLS redirect names the host address": the redirect port is the publish value\'s port', async (t) => {
+  t.equal(entrypointScripts(mergedEdge(FILES).volumes).length, 2, 'the TLS overlay mounts a script of its own')
+  const port = (publish: string): string | undefined => {
+    const { volumes, environment } = mergedEdge(FILES, { EDGE_HTTPS_PUBLISH: publish })
+    return entrypointEnvironment(volumes, environment).EDGE_PUBLIC_HTTPS_PORT
+  }
+  t.equal(port('443'), '443')
+  t.equal(port('8443'), '8443')
+  t.equal(port('127.0.0.1:18443'), '18443')
+  t.equal(port('0.0.0.0:443'), '443')
+  t.equal(port('[::1]:8443'), '8443')
+})
+
+t.test('Image finding "worker_processes auto counts the host\'s CPUs": the edge\'s workers fit its CPU limit', async (t) => {
+  const [, workers] = /^worker_processes (\S+);$/m.exec(readText('deploy/nginx/nginx.conf')) ?? []
+  const cpus = Number((edge.deploy as any).resources.limits.cpus)
+  t.not(workers, 'auto', 'not one per host CPU')
+  t.ok(Number(workers) >= 1 && Number(workers) <= Math.ceil(cpus), `${String(workers)} worker(s) for ${cpus} CPU`)
 })
 
 t.test('the edge limits agree with the contract and the app', async (t) => {

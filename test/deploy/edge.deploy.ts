@@ -147,22 +147,27 @@ interface Edge {
  * after the entrypoint scripts Compose mounts, into `dir`/conf.d like the image's entrypoint,
  * under the nginx.conf Compose mounts, with every path inside `dir`.
  */
-async function renderEdge (name: string, files: string[], upstreams: number[]): Promise<Edge> {
+async function renderEdge (name: string, files: string[], upstreams: number[], outerProxy: string | null = OUTER_PROXY): Promise<Edge> {
   const dir = join(work, name)
   mkdirSync(dir)
   const edge = mergedEdge(files)
   const [http, https, status] = [await freePort(), await freePort(), await freePort()]
+  // Compose's upstream entry for each instance, without the `resolve` flag (nginx >= 1.27.3;
+  // npm run test:image runs it as shipped)
+  const shipped = edge.environment.EDGE_UPSTREAM_SERVERS as string
+  if (!/^server api:[0-9]+ resolve /.test(shipped)) throw new Error(`unexpected EDGE_UPSTREAM_SERVERS: ${shipped}`)
   const overrides: Record<string, string> = {
-    EDGE_UPSTREAM_SERVERS: upstreams.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;`).join(' '),
+    EDGE_UPSTREAM_SERVERS: upstreams.map((port) => shipped.replace(/^server api:[0-9]+ resolve /, `server 127.0.0.1:${port} `)).join(' '),
     EDGE_RESOLVER: '127.0.0.1',
     EDGE_LISTEN_HTTP: `127.0.0.1:${http}`,
     EDGE_LISTEN_STATUS: `127.0.0.1:${status}`,
     EDGE_SOCKET_DIR: dir,
-    EDGE_ACCESS_LOG: join(dir, 'access.log'),
-    // Stands in for a load balancer in front of the edge whose X-Forwarded-For is trusted
-    EDGE_REAL_IP_FROM: OUTER_PROXY
+    EDGE_ACCESS_LOG: join(dir, 'access.log')
   }
-  if (files.includes(COMPOSE_TLS_FILE)) Object.assign(overrides, { EDGE_LISTEN_HTTPS: `127.0.0.1:${https}`, EDGE_PUBLIC_HTTPS_PORT: String(https) })
+  // Stands in for a load balancer in front of the edge whose X-Forwarded-For is trusted
+  if (outerProxy !== null) overrides.EDGE_REAL_IP_FROM = outerProxy
+  // The publish value bound to a host address, as Compose passes it (EDGE_HTTPS_PUBLISH)
+  if (files.includes(COMPOSE_TLS_FILE)) Object.assign(overrides, { EDGE_LISTEN_HTTPS: `127.0.0.1:${https}`, EDGE_PUBLIC_HTTPS_PORT: `127.0.0.1:${https}` })
   const env = entrypointEnvironment(edge.volumes, { ...edge.environment, ...overrides })
   // The image substitutes the variables that are set and pass NGINX_ENVSUBST_FILTER
   const filter = new RegExp(env.NGINX_ENVSUBST_FILTER as string)
@@ -392,6 +397,14 @@ const setup = (async () => {
 })()
 // A failure is reported by every subtest that awaits it
 setup.catch(() => {})
+
+t.test('Image finding "the stack does not start with its defaults": the edge with EDGE_REAL_IP_FROM unset passes nginx -t', async (t) => {
+  // The entrypoint script once wrote 255.255.255.255/32 into `geo`, which nginx refuses
+  const defaults = await renderEdge('edge-defaults', [COMPOSE_FILE], [1], null)
+  t.equal(defaults.env.EDGE_REAL_IP_FROM, 'unix:', 'Compose\'s default')
+  const { status, output } = nginxTest(defaults)
+  t.equal(status, 0, output)
+})
 
 t.test('nginx -t passes for the rendered edge, with and without TLS', async (t) => {
   const { edge, tlsEdge } = await setup
