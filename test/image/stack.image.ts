@@ -1,0 +1,379 @@
+// `npm run test:image` (test/image/run sets up Podman and the stand-in base images first): the
+// repo's Dockerfile built unchanged and the real Compose files run, with the repo's defaults,
+// with .env.example, and with the TLS overlay. Published ports are the files' own (80, 443).
+//
+// Two things this sandbox needs, named here and kept out of the shipped files:
+// - SANDBOX_NETWORK: the Compose network with a known gateway. Podman's DNS server (aardvark-dns)
+//   listens on the network's gateway, not on Docker's 127.0.0.11, and the edge's resolver must be
+//   named before the network exists: EDGE_RESOLVER is set to that gateway.
+// - driveHealthchecks: Podman runs healthchecks from systemd timers, and this sandbox has no
+//   systemd, so the test runs each container's own HEALTHCHECK command (`podman healthcheck
+//   run`) every second, as the timers would every `interval`.
+import t, { type Test } from 'tap'
+import { execFile, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { connect as tlsConnect } from 'node:tls'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { COMPOSE_FILE, COMPOSE_TLS_FILE, ROOT } from '../deploy/deploy-files.js'
+import { GENERATORS } from '../helper.js'
+
+const run = promisify(execFile)
+
+for (const variable of ['DOCKER_HOST', 'CONTAINERS_CONF']) {
+  if (process.env[variable] === undefined) throw new Error(`${variable} is not set: run this test with \`npm run test:image\` (test/image/run)`)
+}
+
+const work = mkdtempSync(join(tmpdir(), 'randgen-image-'))
+t.teardown(() => rmSync(work, { recursive: true, force: true }))
+
+const GATEWAY = '10.89.77.1'
+const SANDBOX_NETWORK = join(work, 'sandbox-network.yml')
+// Podman reports the IPAM option `driver: host-local`; without it here, docker-compose sees a
+// changed network at the next `up` (--scale) and refuses to go on
+writeFileSync(SANDBOX_NETWORK, `networks:
+  default:
+    ipam:
+      options:
+        driver: host-local
+      config:
+        - subnet: 10.89.77.0/24
+          gateway: ${GATEWAY}
+`)
+
+// The rate limit's defaults (.env.example, docker-compose.yml): 10 r/s, a burst of 20. Every
+// request of this test comes from one client (the gateway), so steady load stays below it.
+const PACE_MS = 125
+const REQUEST_TIMEOUT = 10_000
+
+interface Stack {
+  project: string
+  files: string[]
+  env: Record<string, string>
+  /** Extra arguments of every docker-compose call (`--env-file .env.example`). */
+  args: string[]
+}
+
+function stack (project: string, files: string[], env: Record<string, string> = {}, args: string[] = []): Stack {
+  return { project, files: [...files, SANDBOX_NETWORK], env: { EDGE_RESOLVER: GATEWAY, ...env }, args }
+}
+
+async function compose (s: Stack, args: string[], timeout = 600_000): Promise<string> {
+  const flags = ['-p', s.project, ...s.files.flatMap((file) => ['-f', file]), ...s.args]
+  try {
+    const { stdout, stderr } = await run('docker-compose', [...flags, ...args], {
+      cwd: ROOT, env: { ...process.env, ...s.env }, timeout, maxBuffer: 64 * 1024 * 1024
+    })
+    return stdout + stderr
+  } catch (error) {
+    const failure = error as { stdout?: string, stderr?: string, message: string }
+    throw new Error(`docker-compose ${args.join(' ')}: ${failure.message}\n${failure.stdout ?? ''}${failure.stderr ?? ''}`)
+  }
+}
+
+async function podman (...args: string[]): Promise<string> {
+  return (await run('podman', args, { maxBuffer: 64 * 1024 * 1024 })).stdout
+}
+
+/** The ids of a project's containers (all, or one service's), running or not. */
+async function containers (s: Stack, service?: string, all = false): Promise<string[]> {
+  const filters = ['--filter', `label=com.docker.compose.project=${s.project}`]
+  if (service !== undefined) filters.push('--filter', `label=com.docker.compose.service=${service}`)
+  const out = await podman('ps', ...(all ? ['-a'] : []), ...filters, '--format', '{{.ID}}')
+  return out.split('\n').filter(Boolean)
+}
+
+async function inspect (id: string): Promise<Record<string, any>> {
+  return JSON.parse(await podman('inspect', id))[0]
+}
+
+/** What the systemd timers would do: each running container's HEALTHCHECK, every second. */
+function driveHealthchecks (s: Stack): () => Promise<void> {
+  const state = { running: true }
+  const loop = (async () => {
+    while (state.running) {
+      const ids = await containers(s).catch(() => [])
+      await Promise.all(ids.map((id) => run('podman', ['healthcheck', 'run', id]).catch(() => {})))
+      await sleep(1000)
+    }
+  })()
+  return async () => { state.running = false; await loop }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function until<T> (what: string, check: () => Promise<T | undefined>, timeout: number): Promise<T> {
+  const deadline = Date.now() + timeout
+  for (;;) {
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`)
+    await sleep(250)
+  }
+}
+
+interface Reply { status: number, headers: IncomingHttpHeaders, text: string }
+
+interface Send { port: number, path?: string, method?: string, body?: unknown, host?: string, tls?: string }
+
+function send ({ port, path = '/api/health', method = 'GET', body, host = 'localhost', tls }: Send): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const headers: Record<string, string> = { host: `${host}:${port}` }
+    if (payload !== undefined) headers['content-type'] = 'application/json'
+    const options = { host: '127.0.0.1', port, path, method, headers, agent: false as const, timeout: REQUEST_TIMEOUT }
+    const req = tls === undefined ? httpRequest(options) : httpsRequest({ ...options, ca: tls, servername: 'localhost' })
+    req.on('response', (res) => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (chunk: string) => { text += chunk })
+      res.on('end', () => resolve({ status: res.statusCode as number, headers: res.headers, text }))
+    })
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT} ms`)))
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+/** The edge's access log lines so far (its stdout). */
+async function accessLog (s: Stack): Promise<string[]> {
+  const [edge] = await containers(s, 'edge')
+  const { stdout } = await run('podman', ['logs', edge as string], { maxBuffer: 64 * 1024 * 1024 })
+  return stdout.split('\n').filter((line) => line.includes(' upstream='))
+}
+
+/** The replicas that answered the access log lines after the first `skip`. */
+function upstreams (lines: string[], skip: number): Set<string> {
+  return new Set(lines.slice(skip).flatMap((line) => /upstream=([0-9.]+):3000/.exec(line)?.[1] ?? []))
+}
+
+async function apiAddresses (s: Stack): Promise<string[]> {
+  const addresses: string[] = []
+  for (const id of await containers(s, 'api')) {
+    const networks = (await inspect(id)).NetworkSettings.Networks as Record<string, { IPAddress: string }>
+    addresses.push(...Object.values(networks).map((network) => network.IPAddress))
+  }
+  return addresses.sort()
+}
+
+async function allHealthy (s: Stack, expected: number): Promise<true | undefined> {
+  const ids = await containers(s)
+  if (ids.length !== expected) return undefined
+  for (const id of ids) {
+    if ((await inspect(id)).State?.Health?.Status !== 'healthy') return undefined
+  }
+  return true
+}
+
+/** Requests one after the other, `PACE_MS` apart, until `stop()` says so; their statuses. */
+async function steadyLoad (port: number, stop: (count: number) => boolean): Promise<Array<number | string>> {
+  const outcomes: Array<number | string> = []
+  while (!stop(outcomes.length)) {
+    const started = Date.now()
+    const reply = await send({ port, path: '/api/generate/password', method: 'POST', body: { length: 24 } })
+      .catch((error: Error) => error.message)
+    outcomes.push(typeof reply === 'string' ? reply : reply.status)
+    await sleep(Math.max(0, PACE_MS - (Date.now() - started)))
+  }
+  return outcomes
+}
+
+/** `n` requests, paced, for requests to reach replicas; the access log lines before them. */
+async function paced (s: Stack, port: number, n: number): Promise<number> {
+  const before = (await accessLog(s)).length
+  for (let i = 0; i < n; i++) {
+    await send({ port })
+    await sleep(PACE_MS)
+  }
+  return before
+}
+
+/** Up with `--build`, every container healthy: the build and start-up times, for the closing note. */
+async function up (t: Test, s: Stack, replicas: number): Promise<() => Promise<void>> {
+  const stopHealth = driveHealthchecks(s)
+  const started = Date.now()
+  await compose(s, ['up', '-d', '--build'])
+  const upMs = Date.now() - started
+  await until('every container to be healthy', () => allHealthy(s, replicas + 1), 60_000)
+  t.pass(`${s.project}: up --build in ${(upMs / 1000).toFixed(1)} s, ${replicas} api replicas and the edge healthy ${((Date.now() - started) / 1000).toFixed(1)} s after the command`)
+  return stopHealth
+}
+
+async function down (t: Test, s: Stack, stopHealth: () => Promise<void>): Promise<void> {
+  await stopHealth()
+  await compose(s, ['down', '--remove-orphans'])
+  t.same(await containers(s, undefined, true), [], `${s.project}: down leaves no container`)
+  const networks = await podman('network', 'ls', '--format', '{{.Name}}')
+  t.notOk(networks.split('\n').some((name) => name.startsWith(`${s.project}_`)), `${s.project}: down leaves no network`)
+  const volumes = await podman('volume', 'ls', '--filter', `label=com.docker.compose.project=${s.project}`, '--format', '{{.Name}}')
+  t.equal(volumes.trim(), '', `${s.project}: down leaves no volume`)
+}
+
+/** The checks every run makes, on the stack the repo's defaults or .env.example describe. */
+async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
+  const stopHealth = await up(t, s, 2)
+  try {
+    await t.test('the image is hardened: HEALTHCHECK, uid 1000, read-only root, writable /tmp, no capabilities', async (t) => {
+      const [api] = await containers(s, 'api')
+      const container = await inspect(api as string)
+      const image = JSON.parse(await podman('image', 'inspect', container.Image))[0]
+      t.same(image.Healthcheck?.Test, ['CMD', 'node', 'deploy/healthcheck.mjs'], 'the image keeps its HEALTHCHECK')
+      t.pass(`image size ${(image.Size / 1e6).toFixed(0)} MB`)
+      t.equal(container.HostConfig.ReadonlyRootfs, true, 'read-only root file system')
+      const [uid, capabilities, writeApp, writeTmp] = await Promise.all([
+        podman('exec', api as string, 'id', '-u'),
+        podman('exec', api as string, 'grep', '^CapEff:', '/proc/1/status'),
+        podman('exec', api as string, 'touch', '/app/written').then(() => 'written', (error: Error) => error.message),
+        podman('exec', api as string, 'touch', '/tmp/written').then(() => 'written', (error: Error) => error.message)
+      ])
+      t.equal(uid.trim(), '1000', 'runs as uid 1000')
+      t.match(capabilities, /^CapEff:\s+0+$/m, 'no effective capability')
+      t.match(writeApp, /Read-only file system/, '/app cannot be written')
+      t.equal(writeTmp, 'written', '/tmp is writable')
+      const [edge] = await containers(s, 'edge')
+      t.equal((await podman('exec', edge as string, 'id', '-u')).trim(), '101', 'the edge runs as uid 101')
+      t.match(await podman('exec', edge as string, 'grep', '^CapEff:', '/proc/1/status'), /^CapEff:\s+0+$/m, 'the edge has no capability')
+      t.equal((await inspect(edge as string)).HostConfig.ReadonlyRootfs, true, 'the edge\'s root is read-only')
+    })
+
+    await t.test('health and every generator answer through the edge', async (t) => {
+      const health = await send({ port })
+      t.equal(health.status, 200)
+      t.equal(JSON.parse(health.text).status, 'ok')
+      for (const type of GENERATORS) {
+        const reply = await send({ port, path: `/api/generate/${type}`, method: 'POST', body: {} })
+        t.equal(reply.status, 200, `${type}: 200`)
+        t.equal(JSON.parse(reply.text).type, type, `${type}: its own values`)
+        await sleep(PACE_MS)
+      }
+    })
+
+    await t.test('requests are spread over both replicas', async (t) => {
+      const before = await paced(s, port, 12)
+      t.same([...upstreams(await accessLog(s), before)].sort(), await apiAddresses(s), 'both replicas answered')
+    })
+
+    await t.test('a burst gets the edge\'s 429 problem document with Retry-After', async (t) => {
+      await sleep(3000)
+      // 40 requests at once, 10 connections at a time: the edge closes a client's 21st connection
+      const replies: Reply[] = []
+      await Promise.all(Array.from({ length: 10 }, async () => {
+        for (let i = 0; i < 4; i++) replies.push(await send({ port }))
+      }))
+      const limited = replies.filter((reply) => reply.status === 429)
+      t.ok(limited.length > 0 && replies.some((reply) => reply.status === 200), `${limited.length} of 40 limited, the rest 200`)
+      const [first] = limited
+      t.equal(first?.headers['retry-after'], '1')
+      t.equal(first?.headers['content-type'], 'application/problem+json; charset=utf-8')
+      t.same(JSON.parse(first?.text ?? '{}'), { title: 'Too many requests', status: 429, code: 'RATE_LIMITED', detail: 'Too many requests. Try again later.' })
+      // The bucket drains at 10 r/s: empty again before the next check
+      await sleep(4000)
+    })
+
+    await t.test('--scale api=4: all 4 replicas get requests within 15 s', async (t) => {
+      const started = Date.now()
+      const before = (await accessLog(s)).length
+      await compose(s, ['up', '-d', '--no-recreate', '--scale', 'api=4'])
+      const scaledAt = Date.now() - started
+      const addresses = await apiAddresses(s)
+      t.equal(addresses.length, 4, '4 replicas')
+      const reached = await until('every replica to answer', async () => {
+        await send({ port })
+        await sleep(PACE_MS)
+        return upstreams(await accessLog(s), before).size === 4 ? Date.now() - started : undefined
+      }, 20_000)
+      t.ok(reached <= 15_000, `all 4 answered ${(reached / 1000).toFixed(1)} s after the scale command began (it took ${(scaledAt / 1000).toFixed(1)} s)`)
+      t.same([...upstreams(await accessLog(s), before)].sort(), addresses)
+      await until('every container to be healthy', () => allHealthy(s, 5), 60_000)
+    })
+
+    await t.test('--scale api=2 under steady load: no request fails', async (t) => {
+      let scaled = false
+      let scaledAt = 0
+      const load = steadyLoad(port, (count) => scaled && count >= 520)
+      await sleep(5000)
+      const started = Date.now()
+      await compose(s, ['up', '-d', '--no-recreate', '--scale', 'api=2'])
+      scaledAt = Date.now() - started
+      scaled = true
+      const outcomes = await load
+      const failed = outcomes.filter((outcome) => outcome !== 200)
+      if (failed.length > 0) {
+        // What the edge said about them: its error log (stderr) at `notice` and above
+        const [edge] = await containers(s, 'edge')
+        const { stderr } = await run('podman', ['logs', edge as string], { maxBuffer: 64 * 1024 * 1024 })
+        t.comment(stderr.split('\n').filter((line) => /\[(error|warn|crit|alert|emerg)\]/.test(line)).join('\n'))
+      }
+      t.ok(outcomes.length >= 500, `${outcomes.length} requests`)
+      t.same(failed, [], `0 of ${outcomes.length} failed while 2 of 4 replicas stopped (the scale command took ${(scaledAt / 1000).toFixed(1)} s)`)
+      t.equal((await containers(s, 'api')).length, 2, '2 replicas left')
+    })
+  } finally {
+    await down(t, s, stopHealth)
+  }
+}
+
+t.test('the repo\'s defaults: docker compose up -d --build', async (t) => {
+  await checkStack(t, stack('rgimagedefaults', [COMPOSE_FILE]), 80)
+})
+
+t.test('.env.example as the settings', async (t) => {
+  const published = /^EDGE_HTTP_PUBLISH=(\d+)$/m.exec(readFileSync(join(ROOT, '.env.example'), 'utf8'))?.[1]
+  await checkStack(t, stack('rgimageenvexample', [COMPOSE_FILE], {}, ['--env-file', join(ROOT, '.env.example')]), Number(published))
+})
+
+/** A self-signed certificate for localhost in a directory uid 101 (the edge) can read. */
+function certificates (): { dir: string, ca: string } {
+  const dir = join(work, 'certs')
+  mkdirSync(dir)
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes',
+    '-keyout', join(dir, 'tls.key'), '-out', join(dir, 'tls.crt'), '-days', '1',
+    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { encoding: 'utf8' })
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`)
+  chmodSync(work, 0o755)
+  chmodSync(dir, 0o755)
+  chmodSync(join(dir, 'tls.key'), 0o644)
+  return { dir, ca: readFileSync(join(dir, 'tls.crt'), 'utf8') }
+}
+
+/** A TLS handshake that offers only TLS 1.0 and 1.1: the error the edge ends it with. */
+function oldTls (port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, servername: 'localhost', minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0', rejectUnauthorized: false })
+    socket.on('secureConnect', () => { resolve(`negotiated ${String(socket.getProtocol())}`); socket.destroy() })
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+  })
+}
+
+t.test('the TLS overlay, with a self-signed certificate', async (t) => {
+  const { dir, ca } = certificates()
+  // The published HTTPS value as users write it: a bare port (443 left out of redirects, another
+  // kept) and one bound to a host address
+  const cases = [
+    { publish: '443', port: 443, location: 'https://localhost/api/health?x=1' },
+    { publish: '127.0.0.1:18443', port: 18443, location: 'https://localhost:18443/api/health?x=1' },
+    { publish: '18443', port: 18443, location: 'https://localhost:18443/api/health?x=1' }
+  ]
+  for (const [index, { publish, port, location }] of cases.entries()) {
+    await t.test(`EDGE_HTTPS_PUBLISH=${publish}`, async (t) => {
+      const s = stack(`rgimagetls${index}`, [COMPOSE_FILE, COMPOSE_TLS_FILE], { TLS_CERT_DIR: dir, EDGE_HTTPS_PUBLISH: publish })
+      const stopHealth = await up(t, s, 2)
+      try {
+        const redirect = await send({ port: 80, path: '/api/health?x=1', host: 'localhost' })
+        t.equal(redirect.status, 308, 'plain HTTP: 308')
+        // The Host header the client sent names port 80: the redirect names the HTTPS port
+        t.equal(redirect.headers.location, location, 'to the same URL on the published HTTPS port')
+        const secure = await send({ port, tls: ca })
+        t.equal(secure.status, 200, 'HTTPS: 200')
+        t.equal(secure.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', 'HTTPS: HSTS')
+        if (index === 0) {
+          t.match(await oldTls(port), /PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|WRONG_VERSION/, 'TLS 1.0/1.1 refused by the edge')
+        }
+      } finally {
+        await down(t, s, stopHealth)
+      }
+    })
+  }
+})
