@@ -60,6 +60,13 @@ function composeBytes (size: string): number {
   return Number(number) * (COMPOSE_UNITS[unit.toLowerCase()] as number)
 }
 
+/** Seconds in a Dockerfile duration (`15s`; only whole seconds are used here). */
+function seconds (duration: string | undefined): number {
+  const [, number] = /^([0-9]+)s$/.exec(duration ?? '') ?? []
+  if (number === undefined) throw new Error(`not a duration in seconds: ${duration}`)
+  return Number(number)
+}
+
 /** CPUs in a Kubernetes CPU quantity (`1`, `100m`). */
 function quantityCpus (quantity: string): number {
   const [, number, milli] = /^([0-9]+(?:\.[0-9]+)?)(m?)$/.exec(quantity) ?? []
@@ -128,7 +135,7 @@ t.test('the validation fails a misspelt field, a wrong type, a missing required 
   })
 })
 
-t.test('units: Compose\'s 256M is Kubernetes\' 256Mi, not its 256M', async (t) => {
+t.test('units: Compose\'s 256M is Kubernetes\' 256Mi, not its 256M; Dockerfile durations in seconds', async (t) => {
   t.equal(composeBytes('256M'), 256 * 2 ** 20)
   t.equal(composeBytes('16m'), 16 * 2 ** 20)
   t.equal(quantityBytes('256Mi'), 256 * 2 ** 20)
@@ -140,6 +147,8 @@ t.test('units: Compose\'s 256M is Kubernetes\' 256Mi, not its 256M', async (t) =
   t.throws(() => quantityBytes('256 MB'))
   t.throws(() => composeBytes('lots'))
   t.throws(() => quantityCpus('1 core'))
+  t.equal(seconds('15s'), 15)
+  t.throws(() => seconds('1m'))
 })
 
 t.test('Kubernetes: the pod runs as the image\'s user, read-only, with a writable /tmp', async (t) => {
@@ -184,6 +193,14 @@ t.test('Kubernetes: probes, ports, security context and settings agree with the 
   for (const probe of ['readinessProbe', 'livenessProbe']) {
     t.same(container[probe].httpGet, { path: healthPath, port: port.name }, `${probe} on ${healthPath} at the port named ${port.name}`)
   }
+  // The HEALTHCHECK is the image's own word on when the service is unhealthy; liveness (which
+  // restarts the container) says the same, failures in the start period not counted
+  const options = Object.fromEntries([...last('HEALTHCHECK').split(' CMD ')[0]?.matchAll(/--([a-z-]+)=(\S+)/g) ?? []].map(([, name, value]) => [name, value]))
+  const { livenessProbe } = container
+  t.equal(livenessProbe.periodSeconds, seconds(options.interval), `liveness every ${options.interval}, the HEALTHCHECK's interval`)
+  t.equal(livenessProbe.timeoutSeconds, seconds(options.timeout), `within ${options.timeout}, its timeout`)
+  t.equal(livenessProbe.failureThreshold, Number(options.retries), `${options.retries} failures, its retries`)
+  t.equal(livenessProbe.initialDelaySeconds, seconds(options['start-period']), `from ${options['start-period']} on, its start period`)
   t.same(deployment.spec.selector.matchLabels, deployment.spec.template.metadata.labels)
 })
 
