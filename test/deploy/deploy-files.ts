@@ -120,6 +120,16 @@ export function dockerfileInstructions (text: string): Array<{ instruction: stri
     })
 }
 
+/** ENV lines of a Dockerfile's final stage as one object (`ENV A=1 B=2`): the image's environment. */
+export function finalStageEnv (instructions: Array<{ instruction: string, args: string }>): Record<string, string> {
+  const start = instructions.findLastIndex(({ instruction }) => instruction === 'FROM')
+  const env = instructions.slice(start).filter(({ instruction }) => instruction === 'ENV')
+  return Object.fromEntries(env.flatMap(({ args }) => args.split(/\s+/).map((pair) => {
+    const equals = pair.indexOf('=')
+    return [pair.slice(0, equals), pair.slice(equals + 1)]
+  })))
+}
+
 export function readYamlDocuments (path: string): Array<Record<string, any>> {
   return parseAllDocuments(readText(path)).map((document) => document.toJS() as Record<string, any>)
 }

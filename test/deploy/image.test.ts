@@ -1,26 +1,13 @@
-// The Dockerfile and the Kubernetes manifests, checked against each other and against the app:
-// the same port, health path, user and settings everywhere, without building or running them.
+// The Dockerfile, checked against the app, the Node.js release CI tests under and .dockerignore,
+// without building it. (The Kubernetes manifests are held to it in test/deploy/k8s.test.ts.)
 import t from 'tap'
 import { loadConfig } from '../../src/config.js'
-import { dockerfileInstructions, readText, readYamlDocuments } from './deploy-files.js'
+import { dockerfileInstructions, finalStageEnv, readText } from './deploy-files.js'
 
 const instructions = dockerfileInstructions(readText('Dockerfile'))
 const args = (name: string): string[] => instructions.filter(({ instruction }) => instruction === name).map(({ args }) => args)
 const last = (name: string): string => args(name).at(-1) as string
 const pkg = JSON.parse(readText('package.json'))
-
-// The uid of the `node` user in the official Node images
-const NODE_UID = 1000
-
-/** ENV lines of the final stage as one object (`ENV A=1 B=2`). */
-function finalStageEnv (): Record<string, string> {
-  const start = instructions.findLastIndex(({ instruction }) => instruction === 'FROM')
-  const env = instructions.slice(start).filter(({ instruction }) => instruction === 'ENV')
-  return Object.fromEntries(env.flatMap(({ args }) => args.split(/\s+/).map((pair) => {
-    const equals = pair.indexOf('=')
-    return [pair.slice(0, equals), pair.slice(equals + 1)]
-  })))
-}
 
 const [, image] = /^NODE_IMAGE=(.+)$/.exec(args('ARG')[0] as string) ?? []
 const [, imageVersion, major] = /^node:(([0-9]+)\.[0-9]+\.[0-9]+)-slim$/.exec(image as string) ?? []
@@ -52,7 +39,7 @@ t.test('Dockerfile: multi-stage, LTS Node pinned to a release, compiled, non-roo
   t.equal(pkg.scripts.build, 'tsx scripts/build.ts')
   t.match(readText('scripts/build.ts'), /entryPoints: \['src\/server\.ts'\],\n\s*outfile: 'dist\/server\.js'/)
   t.match(last('HEALTHCHECK'), /CMD \["node", "deploy\/healthcheck\.mjs"\]$/, 'healthcheck with Node, no curl')
-  const env = finalStageEnv()
+  const env = finalStageEnv(instructions)
   t.equal(env.HOST, '0.0.0.0')
   t.equal(env.NODE_ENV, 'production')
   // The benchmark runs the build as the image does
@@ -66,41 +53,4 @@ t.test('.dockerignore lets exactly what the Dockerfile copies into the build con
   t.equal(readText('.dockerignore').split('\n').find((line) => line !== '' && !line.startsWith('#')), '**', 'everything else is ignored')
   const sources = args('COPY').filter((copy) => !copy.startsWith('--from')).flatMap((copy) => copy.split(/\s+/).slice(0, -1))
   t.same([...new Set(sources)].sort(), [...allowed].sort())
-})
-
-const documents = readYamlDocuments('deploy/k8s/deployment.yaml')
-  .concat(readYamlDocuments('deploy/k8s/service.yaml'), readYamlDocuments('deploy/k8s/hpa.yaml'))
-const byKind = (kind: string): Record<string, any> => documents.find((document) => document.kind === kind) as Record<string, any>
-
-t.test('Kubernetes: probes, ports, security context and settings agree with the image', async (t) => {
-  const deployment = byKind('Deployment')
-  const pod = deployment.spec.template.spec
-  const [container] = pod.containers
-  const env = Object.fromEntries(container.env.map(({ name, value }: { name: string, value: string }) => [name, value]))
-  const config = loadConfig(env)
-  t.equal(config.HOST, '0.0.0.0')
-  const [port] = container.ports
-  t.equal(String(port.containerPort), last('EXPOSE'), 'containerPort = EXPOSE')
-  t.equal(port.containerPort, config.PORT, 'containerPort = PORT')
-  for (const probe of ['readinessProbe', 'livenessProbe']) {
-    t.same(container[probe].httpGet, { path: '/api/health', port: port.name }, `${probe} on /api/health`)
-  }
-  t.same(pod.securityContext.runAsNonRoot, true)
-  t.equal(pod.securityContext.runAsUser, NODE_UID, 'the uid of the image\'s USER node')
-  t.same(container.securityContext, { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } })
-  t.same(deployment.spec.selector.matchLabels, deployment.spec.template.metadata.labels)
-  // SIGKILL comes after the preStop pause and the app's own shutdown deadline
-  const pause = Number(container.lifecycle.preStop.exec.command[1])
-  t.ok(pod.terminationGracePeriodSeconds > pause + config.SHUTDOWN_TIMEOUT / 1000, 'grace period covers preStop + SHUTDOWN_TIMEOUT')
-  t.ok(container.resources.requests.cpu, 'a CPU request: the HPA measures utilisation against it')
-})
-
-t.test('Kubernetes: the Service and the HPA point at the Deployment', async (t) => {
-  const deployment = byKind('Deployment')
-  const service = byKind('Service')
-  const hpa = byKind('HorizontalPodAutoscaler')
-  t.same(service.spec.selector, deployment.spec.template.metadata.labels)
-  t.equal(service.spec.ports[0].targetPort, deployment.spec.template.spec.containers[0].ports[0].name)
-  t.same(hpa.spec.scaleTargetRef, { apiVersion: deployment.apiVersion, kind: 'Deployment', name: deployment.metadata.name })
-  t.ok(hpa.spec.minReplicas >= 2 && hpa.spec.maxReplicas > hpa.spec.minReplicas)
 })
