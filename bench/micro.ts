@@ -80,10 +80,10 @@ function microCase (generator: string, params: string, quantity: number, run: ()
 
 export const MICRO_CASES: MicroCase[] = [
   microCase('password', 'defaults (length 20)', 1,
-    () => generatePasswords({ length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 1 }),
+    () => generatePasswords({ length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 }),
     limitOf(1, 20, alphabetEncoding(ALL_SETS, 20))),
   microCase('password', 'length 128, ×50', 50,
-    () => generatePasswords({ length: 128, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 50 }),
+    () => generatePasswords({ length: 128, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 50 }),
     limitOf(50, 128, alphabetEncoding(ALL_SETS, 128))),
   // crypto.randomInt draws 6 bytes per value
   microCase('number', 'defaults (0..100)', 1,
