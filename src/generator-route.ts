@@ -130,7 +130,8 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
     }
     const { escaped, ...body } = generated
-    if (escaped === true) reply.serializer(escapingSerializer)
+    // With a serializer of its own a reply keeps the media type it is given
+    if (escaped === true) reply.header('content-type', 'application/json; charset=utf-8').serializer(escapingSerializer)
     return { type, ...body, generatedAt: isoNow() }
   }
 

@@ -12,6 +12,7 @@ import { PasswordParams } from '../../schemas/password.js'
 import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
+import { PinParams } from '../../schemas/pin.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
@@ -24,7 +25,8 @@ const PARAMS = {
   uuid: UuidParams,
   phrase: PhraseParams,
   seq: SeqParams,
-  'short-id': ShortIdParams
+  'short-id': ShortIdParams,
+  pin: PinParams
 } satisfies Record<Generator, TObject>
 
 export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>

@@ -10,7 +10,7 @@ import { build, get, post } from '../helper.js'
 
 const SETS = ['uppercase', 'lowercase', 'numbers', 'symbols'] as const
 const MINIMUM_OF = { uppercase: 'minUppercase', lowercase: 'minLowercase', numbers: 'minNumbers', symbols: 'minSymbols' } as const
-const DEFAULTS = { length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 }
+const DEFAULTS = { length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols as string, exclude: '', quantity: 1 }
 type Params = typeof DEFAULTS
 
 // CONTRACT §2 written out here: the 32 ASCII punctuation characters, and the look-alikes
@@ -41,7 +41,10 @@ function bruteForce (params: Params): bigint {
       rest = Math.floor(rest / union.length)
     }
     counts.fill(0)
-    for (const index of indexes) counts[setOf.get(union[index] as string) as number]++
+    for (const index of indexes) {
+      const set = setOf.get(union[index] as string) as number
+      counts[set] = (counts[set] as number) + 1
+    }
     if (enabled.every((set, j) => (counts[j] as number) >= params[MINIMUM_OF[set]])) valid++
   }
   return valid
@@ -157,6 +160,7 @@ t.test('HTTP', async (t) => {
       const params = { uppercase: false, lowercase: false, numbers: false, symbolSet, length: 64, quantity: 50 }
       for (const response of [await post(app, 'password', params), await get(app, 'password', params)]) {
         t.equal(response.statusCode, 200)
+        t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
         const body = response.json()
         t.equal(response.body, JSON.stringify(body), `${JSON.stringify(symbolSet)}: byte for byte what JSON.stringify writes`)
         t.ok(body.values.every((value: string) => value.length === 64 && [...value].every((c) => symbolSet.includes(c))), 'values over the set')

@@ -16,7 +16,7 @@ const PASSWORDS = 3000
 const LENGTH = 128
 const N = PASSWORDS * LENGTH
 const CONTROL_POWER = 1 - 1e-6
-const DEFAULTS = { length: LENGTH, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 50 }
+const DEFAULTS = { length: LENGTH, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols as string, exclude: '', quantity: 50 }
 const DEFAULT_UNION = Object.values(CHARACTER_SETS).join('')
 
 /** Pooled character counts of `passwords` over `alphabet`. */
