@@ -10,6 +10,7 @@ import { COMPACT_ALPHABETS, generateUuids } from '../plugins/uuid.js'
 import { generatePhrases, mnemonicOf } from '../plugins/phrase.js'
 import { generateSequences } from '../plugins/seq.js'
 import { generateShortIds } from '../plugins/short-id.js'
+import { generatePins } from '../plugins/pin.js'
 
 export interface MicroCase {
   generator: string
@@ -71,6 +72,7 @@ const uuidEncoding = (buffer: Buffer, start: number): string => {
 }
 
 const ALL_SETS = Object.values(CHARACTER_SETS).join('')
+const SITE_SETS = [...CHARACTER_SETS.uppercase + CHARACTER_SETS.lowercase + CHARACTER_SETS.numbers + '!@#$%^&*'].filter((c) => !'lIO0'.includes(c)).join('')
 const SAFE_SPAN = 2n * BigInt(Number.MAX_SAFE_INTEGER) + 1n
 const EXCLUSIONS = Array.from({ length: 1000 }, (_, i) => String((i - 500) * 9_007_199_254_740))
 
@@ -80,11 +82,15 @@ function microCase (generator: string, params: string, quantity: number, run: ()
 
 export const MICRO_CASES: MicroCase[] = [
   microCase('password', 'defaults (length 20)', 1,
-    () => generatePasswords({ length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 1 }),
+    () => generatePasswords({ length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 }),
     limitOf(1, 20, alphabetEncoding(ALL_SETS, 20))),
   microCase('password', 'length 128, ×50', 50,
-    () => generatePasswords({ length: 128, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 50 }),
+    () => generatePasswords({ length: 128, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 50 }),
     limitOf(50, 128, alphabetEncoding(ALL_SETS, 128))),
+  // A site's symbols and refused characters: 21 + 24 + 9 + 8 characters, the same work as the defaults
+  microCase('password', 'symbolSet !@#$%^&*, exclude lIO0 (length 20)', 1,
+    () => generatePasswords({ length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: '!@#$%^&*', exclude: 'lIO0', quantity: 1 }),
+    limitOf(1, 20, alphabetEncoding(SITE_SETS, 20))),
   // crypto.randomInt draws 6 bytes per value
   microCase('number', 'defaults (0..100)', 1,
     () => generateNumbers({ min: 0, max: 100, exclusions: [], unique: false, quantity: 1 }),
@@ -135,7 +141,14 @@ export const MICRO_CASES: MicroCase[] = [
     limitOf(1, 4, bufferEncoding('hex', 4))),
   microCase('short-id', 'length 256, ×50', 50,
     () => generateShortIds({ length: 256, quantity: 50 }),
-    limitOf(50, 128, bufferEncoding('hex', 128)))
+    limitOf(50, 128, bufferEncoding('hex', 128))),
+  // The limit: one byte per digit, no weak PIN left out
+  microCase('pin', 'defaults (length 6)', 1,
+    () => generatePins({ length: 6, avoidWeak: true, quantity: 1 }),
+    limitOf(1, 6, alphabetEncoding('0123456789', 6))),
+  microCase('pin', 'length 12, ×50', 50,
+    () => generatePins({ length: 12, avoidWeak: true, quantity: 50 }),
+    limitOf(50, 12, alphabetEncoding('0123456789', 12)))
 ]
 
 // Written to, so the JIT cannot drop the calls being timed

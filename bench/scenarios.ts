@@ -25,6 +25,8 @@ interface Variant { id: string, row: string }
 
 /** The password row with heavy minimums (the issue's bar: at least half the default password row's req/s). */
 export const MIN_SYMBOLS: Variant = { id: 'min-symbols', row: 'minSymbols 120' }
+/** The password row with a site's symbols and exclusions (the issue's bar: at least 0.9× the default password row's req/s). */
+export const SYMBOL_SET: Variant = { id: 'symbol-set', row: 'symbolSet + exclude' }
 const REALITY: Variant = { id: 'reality', row: 'reality' }
 const V7: Variant = { id: 'v7', row: 'v7' }
 
@@ -63,7 +65,7 @@ function abuse (target: string, id: string, row: string, body: string, label: st
   return { id: `abuse-${target}-${id}`, row: `${target} (abuse, ${row})`, group: 'abuse', target, params: label, method: 'POST', path: `/api/generate/${target}`, headers: JSON_HEADERS, body }
 }
 
-const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
+const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin'] as const
 
 // 1000 distinct exclusions spread over the whole safe range: the most work a number request can ask for
 const EXCLUSIONS = Array.from({ length: 1000 }, (_, i) => String((i - 500) * 9_007_199_254_740))
@@ -77,7 +79,8 @@ const HEAVIEST: Record<typeof GENERATORS[number], [Record<string, unknown>, stri
   uuid: [{ format: 'alphanumeric', length: 256, quantity: 50 }, 'alphanumeric length 256, ×50'],
   phrase: [{ words: 24, separator: '----', quantity: 50 }, '24 words, ×50'],
   seq: [{ byteLength: 256, encoding: 'hex', quantity: 50 }, '256 bytes hex, ×50'],
-  'short-id': [{ length: 256, quantity: 50 }, 'length 256, ×50']
+  'short-id': [{ length: 256, quantity: 50 }, 'length 256, ×50'],
+  pin: [{ length: 12, quantity: 50 }, 'length 12, ×50']
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -96,8 +99,10 @@ export const SCENARIOS: Scenario[] = [
   // One password, but 120 of its 128 characters must be symbols: rejection would almost never
   // accept, so it is drawn by composition. Quantity 1, to compare with the default password row
   post('heaviest', 'password', { length: 128, minSymbols: 120 }, 'length 128, minSymbols 120, ×1', MIN_SYMBOLS),
-  // Options beyond the defaults, one value each: a key pair (the X25519 public key is
+  // Options beyond the defaults, one value each: a site's symbols and refused characters (the
+  // default password's length and minimums otherwise), a key pair (the X25519 public key is
   // node:crypto's work) and time-ordered UUIDs
+  post('option', 'password', { symbolSet: '!@#$%^&*', exclude: 'lIO0' }, 'symbolSet !@#$%^&*, exclude lIO0, ×1', SYMBOL_SET),
   post('option', 'vpn', { protocol: 'reality' }, 'reality key pair, ×1', REALITY),
   post('option', 'uuid', { format: 'v7' }, 'UUIDv7, ×1', V7),
   { id: 'health', row: 'health', group: 'health', target: 'health', params: 'GET', method: 'GET', path: '/api/health' },
@@ -113,6 +118,7 @@ export const SCENARIOS: Scenario[] = [
 
 export const PASSWORD_DEFAULT_ROW = SCENARIOS.find((scenario) => scenario.id === 'default-password')?.row as string
 export const MIN_SYMBOLS_ROW = SCENARIOS.find((scenario) => scenario.id === `heaviest-password-${MIN_SYMBOLS.id}`)?.row as string
+export const SYMBOL_SET_ROW = SCENARIOS.find((scenario) => scenario.id === `option-password-${SYMBOL_SET.id}`)?.row as string
 
 /** What both reference servers are asked: the default password request. */
 export const REFERENCE_REQUEST: Scenario = {

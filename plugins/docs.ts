@@ -39,9 +39,8 @@ export const X_DATA_PATTERN = '^[A-Za-z0-9+/_-]*={0,2}$'
 /**
  * plugins/passphrase.ts's separator rule as a pattern: no letter, digit, control, format
  * (invisible), surrogate, line or paragraph separator or unassigned code point, and no combining
- * mark first. Only in the document: in PassphraseParams AJV would answer a `pattern` failure,
- * whose field code is NOT_AN_INTEGER (src/validation-errors.ts), where the contract says
- * NOT_ALLOWED_VALUE.
+ * mark first. Only in the document: the generator checks the rule (with the BIP-39 lists' rules
+ * on top) and names it in its own message; a pattern in PassphraseParams would be AJV's to answer.
  */
 export const PASSPHRASE_SEPARATOR_PATTERN = '^(?!\\p{M})[^\\p{L}\\p{Nd}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Cn}]*$'
 

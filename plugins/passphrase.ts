@@ -2,18 +2,32 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { PassphraseParams, PassphraseResult } from '../schemas/passphrase.js'
+import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
 import { entropyBitsOf } from '../src/entropy.js'
 import { ParameterError } from '../src/errors.js'
 import { registerGenerator } from '../src/generator-route.js'
-import { randomBelow, randomString } from '../src/random.js'
+import { randomBelow, randomBytes, randomString } from '../src/random.js'
 import { EFF_LARGE_WORDLIST } from '../src/wordlists/eff-large.js'
+import { PHRASE_WORDLISTS, isAllowedSeparator, type PhraseLanguage } from './phrase.js'
 
 type Params = Static<typeof PassphraseParams>
+export type WordListName = Params['wordList']
 
 /** The EFF large word list: 7,776 distinct lower-case words (src/wordlists/). */
 export const WORDLIST = EFF_LARGE_WORDLIST
-// Made once at start-up, so a capitalized passphrase costs no more than a lower-case one
-const CAPITALIZED = WORDLIST.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+
+/** A word as `capitalize` writes it: its first character in upper case, where the script has case (CJK and Hangul stay as they are). */
+export function capitalized (word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1)
+}
+
+export interface PassphraseWordList {
+  words: readonly string[]
+  /** `count` indexes into `words`, each uniform and independent of the others. */
+  draw: (count: number) => number[]
+  /** The BIP-39 language, whose separator rule applies too; undefined for the EFF list. */
+  language?: PhraseLanguage
+}
 
 // A word is five rolls of a fair die, the way the list is meant to be used: five independent
 // uniform base-6 digits make a uniform number below 6^5 = 7,776, the list's length (pinned by
@@ -30,7 +44,7 @@ const FACE_ZERO = DIE.charCodeAt(0)
 // can read or type back, and a leading combining mark would merge with the word before it.
 const NOT_IN_SEPARATOR = /[\p{L}\p{Nd}\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Cn}]|^\p{M}/u
 
-/** `count` indexes into WORDLIST, each uniform and independent of the others. */
+/** `count` indexes into WORDLIST (7,776 words), each uniform and independent of the others. */
 export function drawWordIndexes (count: number): number[] {
   const rolls = randomString(DIE, count * ROLLS_PER_WORD)
   const indexes = new Array<number>(count)
@@ -42,17 +56,68 @@ export function drawWordIndexes (count: number): number[] {
   return indexes
 }
 
+// 2,048 = 2^11 words: the low 11 bits of two uniform bytes are uniform over them (65,536 is
+// 32 × 2,048, so every index comes from exactly 32 byte pairs)
+const BIP39_MASK = 0x7ff
+
+/** `count` indexes below 2,048, each from its own two pool bytes, wiped once read. */
+export function drawBip39Indexes (count: number): number[] {
+  const bytes = randomBytes(2 * count)
+  const indexes = new Array<number>(count)
+  for (let i = 0; i < count; i++) indexes[i] = ((bytes[2 * i] as number) << 8 | (bytes[2 * i + 1] as number)) & BIP39_MASK
+  bytes.fill(0)
+  return indexes
+}
+
+/**
+ * Every list by its `wordList` name. The BIP-39 lists are the phrase generator's own arrays
+ * (plugins/phrase.ts), so the process holds one copy of each, NFKD as BIP-39 writes them.
+ */
+export const PASSPHRASE_WORD_LISTS: Readonly<Record<WordListName, PassphraseWordList>> = Object.freeze({
+  'eff-large': { words: WORDLIST, draw: drawWordIndexes },
+  ...Object.fromEntries(PHRASE_LANGUAGES.map((language) => [`bip39-${language}`, { words: PHRASE_WORDLISTS[language].words, draw: drawBip39Indexes, language }]))
+} as Record<WordListName, PassphraseWordList>)
+
+// Each list's words as `capitalize` writes them, made on first use (once per list in the
+// process), so a capitalized passphrase costs no more than a lower-case one
+const CAPITALIZED = new Map<WordListName, readonly string[]>()
+
+function capitalizedWords (name: WordListName): readonly string[] {
+  let words = CAPITALIZED.get(name)
+  if (words === undefined) {
+    words = PASSPHRASE_WORD_LISTS[name].words.map(capitalized)
+    CAPITALIZED.set(name, words)
+  }
+  return words
+}
+
+/**
+ * The separator rule: never a letter, digit, control or invisible character, nor a leading
+ * combining mark; with a BIP-39 list the phrase generator's rule too: 1..4 characters (in the
+ * English and Spanish lists some words begin others, so words run together would not read back),
+ * none that occurs in a word of the list in any normal form.
+ */
+function checkSeparator (separator: string, { language }: PassphraseWordList, wordList: WordListName): void {
+  if (NOT_IN_SEPARATOR.test(separator)) {
+    throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_LETTER_OR_DIGIT' }])
+  }
+  if (language === undefined) return
+  if (separator === '') throw new ParameterError([{ pointer: '#/separator', code: 'TOO_SHORT', args: { min: 1 } }])
+  if (!isAllowedSeparator(separator, language)) {
+    throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_WORD_CHARACTER', args: { language: wordList } }])
+  }
+}
+
 /**
  * `quantity` passphrases of `words` words, each word uniform over the list and independent of the
  * others; with `includeNumber`, one digit (uniform over 0-9) is appended to one word (uniform over
  * the passphrase's words), independently of the words.
  */
-export function generatePassphrases ({ words, separator, capitalize, includeNumber, quantity }: Params): string[] {
-  if (NOT_IN_SEPARATOR.test(separator)) {
-    throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_LETTER_OR_DIGIT' }])
-  }
-  const list = capitalize ? CAPITALIZED : WORDLIST
-  const indexes = drawWordIndexes(words * quantity)
+export function generatePassphrases ({ words, wordList, separator, capitalize, includeNumber, quantity }: Params): string[] {
+  const source = PASSPHRASE_WORD_LISTS[wordList]
+  checkSeparator(separator, source, wordList)
+  const list = capitalize ? capitalizedWords(wordList) : source.words
+  const indexes = source.draw(words * quantity)
   const values: string[] = []
   for (let start = 0; start < indexes.length; start += words) {
     const chosen = indexes.slice(start, start + words).map((index) => list[index] as string)
@@ -65,18 +130,18 @@ export function generatePassphrases ({ words, separator, capitalize, includeNumb
   return values
 }
 
-// 36 parameter combinations at most; each is worked out with BigInt once
-const ENTROPY = new Map<number, number>()
+// 11 lists × 18 word counts × 2 at most; each is worked out with BigInt once
+const ENTROPY = new Map<string, number>()
 
 /**
- * log2 of the number of equally likely draws, rounded down: 7,776^words word sequences, times
- * 10 × words (digit and word) with `includeNumber`. Separator and capitals add nothing.
+ * log2 of the number of equally likely draws, rounded down: N^words word sequences (N = 7,776 or
+ * 2,048), times 10 × words (digit and word) with `includeNumber`. Separator and capitals add nothing.
  */
-export function passphraseEntropyBits ({ words, includeNumber }: Params): number {
-  const key = includeNumber ? -words : words
+export function passphraseEntropyBits ({ words, wordList, includeNumber }: Params): number {
+  const key = `${wordList} ${words} ${includeNumber}`
   let bits = ENTROPY.get(key)
   if (bits === undefined) {
-    const sequences = BigInt(WORDLIST.length) ** BigInt(words)
+    const sequences = BigInt(PASSPHRASE_WORD_LISTS[wordList].words.length) ** BigInt(words)
     bits = entropyBitsOf(includeNumber ? sequences * 10n * BigInt(words) : sequences)
     ENTROPY.set(key, bits)
   }
@@ -88,7 +153,10 @@ export default fp(async function passphraseGenerator (app: FastifyInstance) {
     type: 'passphrase',
     name: 'Passphrase',
     summary: 'Generate passphrases',
-    description: 'Passphrases of `words` words (3..20) from the EFF large word list (7,776 words), each chosen independently and uniformly, joined with `separator` (0..4 characters, no letters, digits, control or invisible characters, not starting with a combining mark); with `capitalize` every word starts with a capital, and with `includeNumber` one digit 0-9, chosen uniformly, is appended to one word, chosen uniformly. `entropyBits` is words × log2(7776), plus log2(10 × words) with `includeNumber`.',
+    description: 'Passphrases of `words` words (3..20) from `wordList`: the EFF large word list (7,776 words, the default) or one of the ten BIP-39 lists (2,048 words each, NFKD), each word chosen independently and uniformly, joined with `separator` ' +
+      '(0..4 characters, no letters, digits, control or invisible characters, not starting with a combining mark; with a BIP-39 list also 1..4 characters and none that occurs in the list\'s words); ' +
+      'with `capitalize` every word starts with a capital where the script has case, and with `includeNumber` one digit 0-9, chosen uniformly, is appended to one word, chosen uniformly. ' +
+      '`entropyBits` is words × log2(7776 or 2048), plus log2(10 × words) with `includeNumber`.',
     params: PassphraseParams,
     result: PassphraseResult,
     generate: (params) => ({ values: generatePassphrases(params), entropyBits: passphraseEntropyBits(params) })

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { PasswordParams, PasswordResult } from '../schemas/password.js'
+import { DEFAULT_SYMBOLS, PasswordParams, PasswordResult } from '../schemas/password.js'
 import { Compositions } from '../src/compositions.js'
 import { entropyBitsOf } from '../src/entropy.js'
-import { ParameterError } from '../src/errors.js'
-import { registerGenerator } from '../src/generator-route.js'
+import { ParameterError, type FieldProblem } from '../src/errors.js'
+import { isJsonVerbatim, registerGenerator } from '../src/generator-route.js'
 import { randomString, shuffle } from '../src/random.js'
 
 type Params = Static<typeof PasswordParams>
@@ -15,12 +15,20 @@ export const CHARACTER_SETS = {
   lowercase: 'abcdefghijklmnopqrstuvwxyz',
   numbers: '0123456789',
   // ASCII punctuation without space, quotes, backslash and backtick: safe in shells and configs
-  symbols: '!#$%&()*+,-./:;<=>?@[]^_{|}~'
+  symbols: DEFAULT_SYMBOLS
 } as const
 export type CharacterSet = keyof typeof CHARACTER_SETS
 
-/** Every character of a value: the union of the four sets. */
-export const PASSWORD_ALPHABET = Object.values(CHARACTER_SETS).join('')
+/** The 32 ASCII punctuation characters `symbolSet` may choose from (CONTRACT §2). */
+export const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'
+
+/**
+ * Every character a value written without escape scan can hold: letters, digits and the
+ * punctuation less the two JSON escapes (`"` and `\\`). A request whose sets hold one of those
+ * two is answered through the escaping path (PasswordPlan.verbatim).
+ */
+export const PASSWORD_ALPHABET = CHARACTER_SETS.uppercase + CHARACTER_SETS.lowercase + CHARACTER_SETS.numbers +
+  [...PUNCTUATION].filter((character) => isJsonVerbatim(character)).join('')
 
 /** The look-alikes `avoidAmbiguous` removes: I O l o 0 1 | (CONTRACT §2). */
 export const AMBIGUOUS = 'IOlo01|'
@@ -33,10 +41,25 @@ export const MINIMUM_OF = {
   symbols: 'minSymbols'
 } as const satisfies Record<CharacterSet, keyof Params>
 
-/** The characters of `set`, without the look-alikes when asked. */
-export function alphabetOf (set: CharacterSet, avoidAmbiguous: boolean): string {
-  const characters = CHARACTER_SETS[set]
-  return avoidAmbiguous ? [...characters].filter((c) => !AMBIGUOUS.includes(c)).join('') : characters
+/** The parameters that shape the sets; the defaults of the schema where absent. */
+export interface SetOptions {
+  avoidAmbiguous: boolean
+  symbolSet?: string
+  exclude?: string
+}
+
+/**
+ * The characters of `set` in the contract's order: the set (or `symbolSet`), less `exclude`, less
+ * the look-alikes with `avoidAmbiguous`; in the set's own order, so equal sets give equal strings.
+ */
+export function alphabetOf (set: CharacterSet, { avoidAmbiguous, symbolSet = DEFAULT_SYMBOLS, exclude = '' }: SetOptions): string {
+  const characters = set === 'symbols' ? symbolSet : CHARACTER_SETS[set]
+  if (exclude === '' && !avoidAmbiguous) return characters
+  let kept = ''
+  for (const character of characters) {
+    if (!exclude.includes(character) && !(avoidAmbiguous && AMBIGUOUS.includes(character))) kept += character
+  }
+  return kept
 }
 
 /** Everything about one parameter set that is the same for every password it makes. */
@@ -52,26 +75,40 @@ export interface PasswordPlan {
   compositions: Compositions
   /** Whether plain rejection (draw, redraw when a minimum is missed) accepts at least 1 in 4 draws. */
   rejectionIsCheap: boolean
+  /** Whether JSON writes every character of `alphabet` as it is (no `"` or `\\`): the fast path. */
+  verbatim: boolean
   entropyBits: number
 }
 
-// Plans by parameters; a few dozen are in use, so the cache is emptied whenever it fills
+// Plans by the sets they are drawn from. The defaults and a few site rules are what is asked
+// again and again; but `symbolSet` and `exclude` are the client's, and a client may send millions
+// of distinct ones, so the cache holds at most MAX_PLANS and is emptied whenever it fills: its
+// memory is bounded by MAX_PLANS plans whatever arrives (test/src/plan-cache.test.ts measures it)
 const PLANS = new Map<string, PasswordPlan>()
-const MAX_PLANS = 256
+export const MAX_PLANS = 256
 
-/** The plan for these parameters; rule errors (no set, minimums over the length) are thrown here. */
+/** How many plans are cached now (for the test of the bound). */
+export function cachedPlans (): number {
+  return PLANS.size
+}
+
+/** The plan for these parameters; rule errors (no set, a set left empty, minimums over the length) are thrown here. */
 export function passwordPlan (params: Params): PasswordPlan {
   const sets = SET_NAMES.filter((set) => params[set])
   if (sets.length === 0) throw new ParameterError([{ pointer: '#', code: 'NO_CHARACTER_SET' }])
   const minimums = sets.map((set) => params[MINIMUM_OF[set]])
-  const total = minimums.reduce((sum, minimum) => sum + minimum, 0)
-  if (total > params.length) {
-    throw new ParameterError([{ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', args: { total, length: params.length } }])
-  }
-  const key = `${params.length} ${sets.join(',')} ${minimums.join(',')} ${params.avoidAmbiguous}`
+  // Keyed by the parameters as sent (neither symbolSet nor exclude holds a space), so a request
+  // whose plan is cached builds no set at all; only valid parameters are ever cached
+  const key = `${params.length} ${sets.join(',')} ${minimums.join(',')} ${params.avoidAmbiguous} ${params.symbols ? params.symbolSet : ''} ${params.exclude}`
   let plan = PLANS.get(key)
   if (plan === undefined) {
-    plan = buildPlan(params.length, sets.map((set) => alphabetOf(set, params.avoidAmbiguous)), minimums)
+    const alphabets = sets.map((set) => alphabetOf(set, params))
+    const total = minimums.reduce((sum, minimum) => sum + minimum, 0)
+    const problems: FieldProblem[] = []
+    sets.forEach((set, index) => { if (alphabets[index] === '') problems.push({ pointer: `#/${set}`, code: 'EMPTY_SET' }) })
+    if (total > params.length) problems.push({ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', args: { total, length: params.length } })
+    if (problems.length > 0) throw new ParameterError(problems)
+    plan = buildPlan(params.length, alphabets, minimums)
     if (PLANS.size >= MAX_PLANS) PLANS.clear()
     PLANS.set(key, plan)
   }
@@ -96,8 +133,14 @@ function buildPlan (length: number, alphabets: string[], minimums: number[]): Pa
     setIndex,
     compositions,
     rejectionIsCheap: compositions.count * 4n >= BigInt(alphabet.length) ** BigInt(length),
+    verbatim: isJsonVerbatim(alphabet),
     entropyBits: passwordEntropyBits(compositions)
   }
+}
+
+/** `length` characters, each uniform over `alphabet`; a one-character set has one way to do it. */
+function uniformString (alphabet: string, length: number): string {
+  return alphabet.length === 1 ? alphabet.repeat(length) : randomString(alphabet, length)
 }
 
 const counts = new Int32Array(SET_NAMES.length)
@@ -115,7 +158,7 @@ function meetsMinimums (plan: PasswordPlan, candidate: string): boolean {
  */
 export function drawByRejection (plan: PasswordPlan): string {
   for (;;) {
-    const candidate = randomString(plan.alphabet, plan.length)
+    const candidate = uniformString(plan.alphabet, plan.length)
     if (meetsMinimums(plan, candidate)) return candidate
   }
 }
@@ -128,7 +171,7 @@ export function drawByRejection (plan: PasswordPlan): string {
 export function drawByComposition (plan: PasswordPlan): string {
   const composition = plan.compositions.draw()
   let characters = ''
-  plan.alphabets.forEach((alphabet, index) => { characters += randomString(alphabet, composition[index] as number) })
+  plan.alphabets.forEach((alphabet, index) => { characters += uniformString(alphabet, composition[index] as number) })
   return shuffle(characters)
 }
 
@@ -155,14 +198,14 @@ export default fp(async function passwordGenerator (app: FastifyInstance) {
     type: 'password',
     name: 'Password',
     summary: 'Generate passwords',
-    description: 'Passwords of `length` characters over the enabled sets (A-Z, a-z, 0-9 and 28 symbols, less the look-alikes I O l o 0 1 | with `avoidAmbiguous`), with at least the minimum of each enabled set, uniform over all such passwords. `entropyBits` is log2 of their exact number.',
+    description: 'Passwords of `length` characters over the enabled sets (A-Z, a-z, 0-9 and 28 symbols or `symbolSet`, less `exclude`, less the look-alikes I O l o 0 1 | with `avoidAmbiguous`), with at least the minimum of each enabled set, uniform over all such passwords. `entropyBits` is log2 of their exact number.',
     params: PasswordParams,
     result: PasswordResult,
     alphabet: PASSWORD_ALPHABET,
     // One plan per request: the values and their strength come from the same count
     generate: (params) => {
       const plan = passwordPlan(params)
-      return { values: passwordsOf(plan, params.quantity), entropyBits: plan.entropyBits }
+      return { values: passwordsOf(plan, params.quantity), entropyBits: plan.entropyBits, ...(plan.verbatim ? {} : { escaped: true }) }
     }
   })
 }, { name: 'generator-password', dependencies: ['errors'] })

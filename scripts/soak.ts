@@ -22,8 +22,11 @@ const GENERATORS: Array<[string, object]> = [
   ['password', { length: 16, minUppercase: 2, minLowercase: 2, minNumbers: 3, minSymbols: 3, avoidAmbiguous: true, quantity: 5 }],
   // Minimums far above what chance gives: drawn by composition, not by rejection
   ['password', { length: 128, minSymbols: 120 }],
+  // A site's own symbols and refused characters, one of them a quote (the escaping path)
+  ['password', { length: 20, symbolSet: '!@#$%^&*"', exclude: 'lIO0', quantity: 5 }],
   ['passphrase', { words: 8, separator: '🙂', capitalize: true, includeNumber: true, quantity: 5 }],
   ['passphrase', { words: 20, separator: '', quantity: 3 }],
+  ['passphrase', { words: 8, wordList: 'bip39-japanese', separator: '\u3000', capitalize: true, quantity: 3 }],
   ['number', { min: -1000, max: 2 ** 52, exclusions: ['7', 8], quantity: 10, unique: true }],
   ['vpn', { protocol: 'wireguard', quantity: 3 }],
   ['vpn', { protocol: 'reality', quantity: 2 }],
@@ -35,7 +38,9 @@ const GENERATORS: Array<[string, object]> = [
   ['phrase', { words: 12, language: 'japanese', separator: '\u3000' }],
   ['seq', { byteLength: 64, encoding: 'base64url', quantity: 5 }],
   ['seq', { byteLength: 20, encoding: 'base32', quantity: 5 }],
-  ['short-id', { length: 16, quantity: 8 }]
+  ['short-id', { length: 16, quantity: 8 }],
+  ['pin', { quantity: 5 }],
+  ['pin', { length: 4, quantity: 50 }]
 ]
 // Each connection walks this list in a loop: both forms of every generator, and health
 const REQUESTS = [

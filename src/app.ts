@@ -16,6 +16,7 @@ import uuid from '../plugins/uuid.js'
 import phrase from '../plugins/phrase.js'
 import seq from '../plugins/seq.js'
 import shortId from '../plugins/short-id.js'
+import pin from '../plugins/pin.js'
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -41,6 +42,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(phrase)
   await app.register(seq)
   await app.register(shortId)
+  await app.register(pin)
 
   return app
 }

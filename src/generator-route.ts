@@ -16,6 +16,12 @@ export interface Generated {
   entropyBits: number
   /** The public key of each value, in the same order (key pairs only). */
   publicKeys?: string[]
+  /**
+   * Set when this request's values may hold a character JSON escapes although the generator's
+   * `alphabet` leaves it out: an alphabet the client chose (password's `symbolSet` with `"` or
+   * `\\`). The answer is then written with the escape scan, never without it.
+   */
+  escaped?: boolean
 }
 
 export interface GeneratorDefinition<P extends TObject> {
@@ -30,7 +36,9 @@ export interface GeneratorDefinition<P extends TObject> {
   /**
    * Every character a value or public key can hold, where that is a closed set in which JSON
    * escapes nothing; given exactly when `result` is a GenerationResult with `closedAlphabet`,
-   * whose values are then written without fast-json-stringify's escape scan.
+   * whose values are then written without fast-json-stringify's escape scan. Where the client
+   * chooses part of the alphabet, this is what values written that way can hold, and a request
+   * whose alphabet reaches beyond it says so with `Generated.escaped`.
    */
   alphabet?: string
   generate: (params: Static<P>) => Generated
@@ -67,6 +75,15 @@ export function plainText ({ values, publicKeys }: Generated): string {
     text += publicKeys === undefined ? `${values[i]}\n` : `${values[i]} ${publicKeys[i]}\n`
   }
   return text
+}
+
+/**
+ * The answer of a request whose values need escaping (Generated.escaped): JSON.stringify escapes
+ * every string. The route's serializer writes the values of a closed alphabet without the scan,
+ * so such an answer must not reach it; the body is the same object, in the same field order.
+ */
+function escapingSerializer (payload: unknown): string {
+  return JSON.stringify(payload)
 }
 
 /** Same order as the `Allow` of a 405 (Fastify's supported-method order). */
@@ -112,7 +129,10 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     if (resultFormat(request.headers.accept) === 'text') {
       return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
     }
-    return { type, ...generated, generatedAt: isoNow() }
+    const { escaped, ...body } = generated
+    // With a serializer of its own a reply keeps the media type it is given
+    if (escaped === true) reply.header('content-type', 'application/json; charset=utf-8').serializer(escapingSerializer)
+    return { type, ...body, generatedAt: isoNow() }
   }
 
   // Every answer of a generator route says Vary: Accept, errors too: a representation of the URL

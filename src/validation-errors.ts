@@ -1,7 +1,8 @@
 // AJV's errors turned into our field problems: stable codes, pointers into the parameters
 // object and the bounds the messages need. AJV's own English text is never shown.
-import type { FieldCode, JsonType, MessageArgs } from './i18n/catalog.js'
+import type { FieldCode, FieldMessage, JsonType, MessageArgs } from './i18n/catalog.js'
 import type { FieldProblem } from './errors.js'
+import { EXCLUDE_PATTERN, SYMBOL_SET_PATTERN } from '../schemas/password.js'
 
 /** The parts of an AJV error (with `verbose: true`) that we read. */
 export interface AjvError {
@@ -21,8 +22,23 @@ export const KEYWORD_CODES: Record<string, FieldCode> = {
   maxLength: 'TOO_LONG',
   maxItems: 'TOO_MANY_ITEMS',
   additionalProperties: 'UNKNOWN_FIELD',
-  // The only pattern in our schemas is the base-10 integer of number.exclusions
+  // The base-10 integer of number.exclusions; the other patterns are in PATTERN_PROBLEMS
   pattern: 'NOT_AN_INTEGER'
+}
+
+/** Patterns that stand for a set of allowed characters: their code and the message that names the set. */
+export const PATTERN_PROBLEMS: Record<string, { code: FieldCode, message: FieldMessage }> = {
+  [SYMBOL_SET_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'SYMBOL_SET_CHARACTERS' },
+  [EXCLUDE_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'EXCLUDE_CHARACTERS' }
+}
+
+/** The code of an error, and the message when it is not the one named like the code. */
+function problemOf (error: AjvError): { code: FieldCode, message?: FieldMessage } {
+  if (error.keyword === 'pattern') {
+    const known = PATTERN_PROBLEMS[String(error.params.pattern)]
+    if (known !== undefined) return known
+  }
+  return { code: KEYWORD_CODES[error.keyword] ?? 'NOT_ALLOWED_VALUE' }
 }
 
 /** One reference token of a JSON pointer (RFC 6901): `~` and `/` escaped. */
@@ -97,11 +113,11 @@ export function fieldErrorsFromAjv (errors: AjvError[], limit = MAX_FIELD_PROBLE
   let index = 0
   for (; index < errors.length && byLocation.size < limit; index++) {
     const error = errors[index] as AjvError
-    const code = KEYWORD_CODES[error.keyword] ?? 'NOT_ALLOWED_VALUE'
+    const { code, message } = problemOf(error)
     const location = locationOf(error)
     const existing = byLocation.get(location)
     if (existing !== undefined && !(code === 'TYPE' && existing.code !== 'TYPE')) continue
-    byLocation.set(location, { pointer: pointerOf(error, location), code, args: argsFor(error) })
+    byLocation.set(location, { pointer: pointerOf(error, location), code, ...(message === undefined ? {} : { message }), args: argsFor(error) })
   }
   // Which parameters are kept is settled (a Map keeps first insertion order), but AJV may report
   // a value's TYPE after its other errors (its untyped keywords, such as enum, run before the type

@@ -31,10 +31,13 @@ const DIGIT = /[0-9]/
 export function readPassphrase (value: string, shape: PassphraseShape, list: ReadonlySet<string>, longest = 9): Readings {
   const { words, separator, capitalize, includeNumber } = shape
   // What a list word looks like in the value: as listed, or with its first letter upper case
+  // (a word whose script has no case, CJK or Hangul, looks the same either way)
   const asListWord = (text: string): string | undefined => {
     if (!capitalize) return list.has(text) ? text : undefined
-    const word = text.charAt(0).toLowerCase() + text.slice(1)
-    return list.has(word) && text !== word && text.charAt(0) === word.charAt(0).toUpperCase() ? word : undefined
+    const first = text.charAt(0)
+    const word = first.toLowerCase() + text.slice(1)
+    const hasCase = first.toLowerCase() !== first.toUpperCase()
+    return list.has(word) && (hasCase ? text !== word && first === word.charAt(0).toUpperCase() : text === word) ? word : undefined
   }
   const found: Reading[] = []
   // Depth-first over (position, words read, digit used); values are at most ~280 characters and

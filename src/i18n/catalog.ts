@@ -33,15 +33,20 @@ export const FIELD_CODES = [
   'MIN_GREATER_THAN_MAX',
   'NO_VALUES_LEFT',
   'NOT_ENOUGH_UNIQUE_VALUES',
-  'MINIMUMS_EXCEED_LENGTH'
+  'MINIMUMS_EXCEED_LENGTH',
+  'EMPTY_SET'
 ] as const
 export type FieldCode = typeof FIELD_CODES[number]
 
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
- * (the SEPARATOR_* messages are reported under NOT_ALLOWED_VALUE).
+ * (the SEPARATOR_* messages and the character rules of password's symbolSet and exclude are
+ * reported under NOT_ALLOWED_VALUE).
  */
-export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER'] as const
+export const FIELD_MESSAGES = [
+  ...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER',
+  'SYMBOL_SET_CHARACTERS', 'EXCLUDE_CHARACTERS'
+] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 
 /** Details of top-level problems that are not field errors. */

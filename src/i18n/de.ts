@@ -52,7 +52,10 @@ export const de: Catalog = {
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Die Mindestanzahlen der aktivierten Zeichengruppen ergeben zusammen ${total}, mehr als ${field} (${length}).`,
     SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} darf keine Buchstaben, Ziffern, Steuerzeichen oder unsichtbaren Zeichen enthalten und nicht mit einem kombinierenden Zeichen beginnen.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} darf weder Steuerzeichen noch Zeichen enthalten, die in den Wörtern der Liste ${language} vorkommen, da sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`,
-    SEPARATOR_HAS_LETTER: ({ field }) => `${field} darf keine Buchstaben a–z enthalten, da diese in den Wörtern vorkommen und sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`
+    SEPARATOR_HAS_LETTER: ({ field }) => `${field} darf keine Buchstaben a–z enthalten, da diese in den Wörtern vorkommen und sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`,
+    EMPTY_SET: ({ field }) => `${field} ist aktiviert, aber nach „exclude“ und „avoidAmbiguous“ bleibt in diesem Zeichensatz kein Zeichen übrig.`,
+    SYMBOL_SET_CHARACTERS: ({ field }) => `${field} muss aus 1 bis 32 verschiedenen ASCII-Satzzeichen aus !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~ bestehen, jedes höchstens einmal.`,
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten (kein Leerzeichen).`
   },
   types: {
     string: 'eine Zeichenkette',

@@ -52,7 +52,10 @@ export const es: Catalog = {
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Los mínimos de los conjuntos de caracteres activados suman ${total}, más que ${field} (${length}).`,
     SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} no debe contener letras, dígitos, caracteres de control ni caracteres invisibles, ni empezar por un signo combinante.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} no debe contener caracteres de control ni caracteres que aparezcan en las palabras de la lista ${language}: la frase no podría volver a dividirse en palabras.`,
-    SEPARATOR_HAS_LETTER: ({ field }) => `${field} no debe contener las letras a–z: aparecen en las palabras, por lo que la frase no podría volver a dividirse en palabras.`
+    SEPARATOR_HAS_LETTER: ({ field }) => `${field} no debe contener las letras a–z: aparecen en las palabras, por lo que la frase no podría volver a dividirse en palabras.`,
+    EMPTY_SET: ({ field }) => `${field} está activado, pero «exclude» y «avoidAmbiguous» no dejan ningún carácter en su conjunto.`,
+    SYMBOL_SET_CHARACTERS: ({ field }) => `${field} debe tener de 1 a 32 signos de puntuación ASCII distintos de !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~, cada uno una sola vez.`,
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, de ! a ~ (sin espacio).`
   },
   types: {
     string: 'una cadena de texto',

@@ -53,7 +53,10 @@ export const fr: Catalog = {
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Les minimums des jeux de caractères activés totalisent ${total}, soit plus que ${field} (${length}).`,
     SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} ne doit contenir ni lettres, ni chiffres, ni caractères de contrôle ou invisibles, ni commencer par un signe combinant.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} ne doit contenir ni caractères de contrôle ni caractères présents dans les mots de la liste ${language}\u00A0: la phrase ne pourrait plus être redécoupée en mots.`,
-    SEPARATOR_HAS_LETTER: ({ field }) => `${field} ne doit pas contenir les lettres a–z\u00A0: elles apparaissent dans les mots, et la phrase ne pourrait donc plus être redécoupée en mots.`
+    SEPARATOR_HAS_LETTER: ({ field }) => `${field} ne doit pas contenir les lettres a–z\u00A0: elles apparaissent dans les mots, et la phrase ne pourrait donc plus être redécoupée en mots.`,
+    EMPTY_SET: ({ field }) => `${field} est activé, mais «\u202Fexclude\u202F» et «\u202FavoidAmbiguous\u202F» ne laissent aucun caractère dans son jeu.`,
+    SYMBOL_SET_CHARACTERS: ({ field }) => `${field} doit comporter de 1 à 32 signes de ponctuation ASCII distincts parmi !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~, chacun une seule fois.`,
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} ne doit comporter que des caractères ASCII imprimables, de ! à ~ (sans espace).`
   },
   types: {
     string: 'une chaîne de caractères',

@@ -127,7 +127,7 @@ t.test('passphrase separator pattern says exactly what the generator accepts', a
   const regex = new RegExp(PASSPHRASE_SEPARATOR_PATTERN, 'u')
   const accepted = (separator: string) => {
     try {
-      generatePassphrases({ words: 3, separator, capitalize: false, includeNumber: false, quantity: 1 })
+      generatePassphrases({ words: 3, wordList: 'eff-large', separator, capitalize: false, includeNumber: false, quantity: 1 })
       return true
     } catch {
       return false

@@ -6,7 +6,7 @@ import { FIELD_CODES } from '../../src/i18n/catalog.js'
 import { LANGUAGES } from '../../src/i18n/index.js'
 import { ruleViolations } from './rules.js'
 
-export const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
+export const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin'] as const
 export type Generator = typeof GENERATORS[number]
 
 /** CONTRACT §4: the problem codes of the contract. */

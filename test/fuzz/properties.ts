@@ -12,6 +12,7 @@ import { PasswordParams } from '../../schemas/password.js'
 import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
+import { PinParams } from '../../schemas/pin.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
@@ -24,7 +25,8 @@ const PARAMS = {
   uuid: UuidParams,
   phrase: PhraseParams,
   seq: SeqParams,
-  'short-id': ShortIdParams
+  'short-id': ShortIdParams,
+  pin: PinParams
 } satisfies Record<Generator, TObject>
 
 export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>
@@ -122,6 +124,18 @@ const separatorCharacter = fc.oneof(
 )
 const passphraseSeparator = fc.array(separatorCharacter, { maxLength: 5 }).map((parts) => parts.join(''))
 
+// Password sets: distinct punctuation mostly (quotes and backslash included), sometimes a repeat
+// or a letter; exclusions of a few printable characters, sometimes a whole set, sometimes a space
+const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'
+const symbolSet = fc.oneof(
+  { arbitrary: fc.shuffledSubarray([...PUNCTUATION], { minLength: 1, maxLength: 32 }).map((set) => set.join('')), weight: 6 },
+  { arbitrary: fc.constantFrom('!!', 'a', '! ', '', '"', '\\', '|', PUNCTUATION + '!'), weight: 1 }
+)
+const exclude = fc.oneof(
+  { arbitrary: fc.string({ unit: fc.integer({ min: 33, max: 126 }).map((code) => String.fromCharCode(code)), maxLength: 12 }), weight: 6 },
+  { arbitrary: fc.constantFrom('0123456789', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '23456789', PUNCTUATION, ' ', 'é', 'x'.repeat(129)), weight: 1 }
+)
+
 /** Values a schema accepts, so that a good share of requests get to the generators. */
 const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   quantity: fc.integer({ min: 1, max: 50 }),
@@ -143,7 +157,10 @@ const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   exclusions: fc.array(fc.oneof(fc.integer({ min: -100, max: 100 }).map(String), fc.integer({ min: -100, max: 100 })), { maxLength: 1001 }),
   words: fc.constantFrom(12, 15, 18, 21, 24),
   separator: fc.string({ minLength: 1, maxLength: 4 }),
-  byteLength: fc.integer({ min: 2, max: 256 })
+  byteLength: fc.integer({ min: 2, max: 256 }),
+  symbolSet,
+  exclude,
+  avoidWeak: fc.boolean()
 }
 /** The values of a parameter that is an enum in its schema, for parameters not listed above. */
 function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree> | undefined {
@@ -153,7 +170,8 @@ function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree>
 
 /** Where a generator's parameter of the same name takes other values. */
 const validValueOf: Partial<Record<Generator, Record<string, fc.Arbitrary<JsonTree>>>> = {
-  passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator }
+  passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator },
+  pin: { length: fc.integer({ min: 3, max: 13 }) }
 }
 
 /** A parameters object for `generator`: mostly its own keys with mostly valid values, plus noise. */

@@ -1,15 +1,18 @@
 // The generators' own rules, for the fuzz (CONTRACT §2): where the fuzzer sent parameters the
 // schema accepts, the answer must be the one the rules call for. A 200 where a rule refuses (or a
 // refusal where none applies, or another field error) is a violation, and so is a value that
-// breaks its parameters: a password under an enabled set's minimum or with a look-alike asked
-// away, a passphrase that does not read back as list words with the capitals and digit asked.
+// breaks its parameters: a password under an enabled set's minimum or with a character excluded
+// or a look-alike asked away, a passphrase that does not read back as words of its list with the
+// capitals and digit asked, a weak PIN with avoidWeak.
 // The schema is applied with AJV and the route's options (defaults filled in, no coercion), so the
 // rules see the parameters the generator saw.
 import { Ajv, type ValidateFunction } from 'ajv'
 import { CHARACTER_SETS } from '../../plugins/password.js'
-import { WORDLIST } from '../../plugins/passphrase.js'
+import { PASSPHRASE_WORD_LISTS } from '../../plugins/passphrase.js'
+import { isAllowedSeparator } from '../../plugins/phrase.js'
 import { PassphraseParams } from '../../schemas/passphrase.js'
 import { PasswordParams } from '../../schemas/password.js'
+import { PinParams } from '../../schemas/pin.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
@@ -21,6 +24,8 @@ interface Rules {
   schema: ValidateFunction
   /** The field error the rules call for, if any (the schema already accepted the parameters). */
   refusal: (params: any) => FieldError | undefined
+  /** Every field error the rules call for, where an answer lists more than one (else `refusal` alone). */
+  refusals?: (params: any) => FieldError[]
   /** What is wrong with one generated value, if anything. */
   valueProblem: (params: any, value: string) => string | undefined
   /** What is wrong with the answer as a whole (order, public keys), if anything. */
@@ -38,22 +43,39 @@ const SETS = [
   { name: 'symbols', minimum: 'minSymbols', characters: CHARACTER_SETS.symbols }
 ] as const
 
+/** An enabled set's characters in the contract's order: the set (or symbolSet), less exclude, less the look-alikes. */
+function charactersOf (params: any, set: typeof SETS[number]): string {
+  const source: string = set.name === 'symbols' ? params.symbolSet : set.characters
+  return [...source].filter((c) => !(params.exclude as string).includes(c) && !(params.avoidAmbiguous === true && LOOK_ALIKES.includes(c))).join('')
+}
+
 const password: Rules = {
   schema: ajv.compile(PasswordParams),
   refusal: (params) => {
     const enabled = SETS.filter((set) => params[set.name] === true)
     if (enabled.length === 0) return { pointer: '#', code: 'NO_CHARACTER_SET' }
+    const empty = enabled.find((set) => charactersOf(params, set) === '')
+    if (empty !== undefined) return { pointer: `#/${empty.name}`, code: 'EMPTY_SET' }
     const total = enabled.reduce((sum, set) => sum + (params[set.minimum] as number), 0)
     return total > params.length ? { pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH' } : undefined
+  },
+  // Every empty set is listed, then the minimums: the answer is compared with all of them
+  refusals: (params) => {
+    const enabled = SETS.filter((set) => params[set.name] === true)
+    if (enabled.length === 0) return [{ pointer: '#', code: 'NO_CHARACTER_SET' }]
+    const problems: FieldError[] = enabled.filter((set) => charactersOf(params, set) === '').map((set) => ({ pointer: `#/${set.name}`, code: 'EMPTY_SET' }))
+    const total = enabled.reduce((sum, set) => sum + (params[set.minimum] as number), 0)
+    if (total > params.length) problems.push({ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH' })
+    return problems
   },
   valueProblem: (params, value) => {
     if (value.length !== params.length) return `${value.length} characters for length ${String(params.length)}`
     const enabled = SETS.filter((set) => params[set.name] === true)
+    const sets = enabled.map((set) => charactersOf(params, set))
     const counts = enabled.map(() => 0)
     for (const character of value) {
-      const set = enabled.findIndex(({ characters }) => characters.includes(character))
-      if (set < 0) return `a character from no enabled set: ${JSON.stringify(character)}`
-      if (params.avoidAmbiguous === true && LOOK_ALIKES.includes(character)) return `the look-alike ${JSON.stringify(character)} with avoidAmbiguous`
+      const set = sets.findIndex((characters) => characters.includes(character))
+      if (set < 0) return `a character from no enabled set (or excluded, or a look-alike asked away): ${JSON.stringify(character)}`
       counts[set] = (counts[set] as number) + 1
     }
     const short = enabled.findIndex((set, index) => (counts[index] as number) < params[set.minimum])
@@ -62,19 +84,44 @@ const password: Rules = {
   }
 }
 
-const LIST = new Set(WORDLIST)
 const SEPARATOR_REFUSED = /[\p{L}\p{Nd}\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Cn}]|^\p{M}/u
+const LISTS = new Map(Object.entries(PASSPHRASE_WORD_LISTS).map(([name, { words }]) => [name, { words: new Set(words), longest: Math.max(...words.map((word) => word.length)) + 1 }]))
 
 const passphrase: Rules = {
   schema: ajv.compile(PassphraseParams),
-  refusal: (params) => SEPARATOR_REFUSED.test(params.separator) ? { pointer: '#/separator', code: 'NOT_ALLOWED_VALUE' } : undefined,
+  refusal: (params) => {
+    if (SEPARATOR_REFUSED.test(params.separator)) return { pointer: '#/separator', code: 'NOT_ALLOWED_VALUE' }
+    if (params.wordList === 'eff-large') return undefined
+    // A BIP-39 list: the phrase generator's rule too (1..4 characters, none from the list's words)
+    if (params.separator === '') return { pointer: '#/separator', code: 'TOO_SHORT' }
+    return isAllowedSeparator(params.separator, params.wordList.slice('bip39-'.length)) ? undefined : { pointer: '#/separator', code: 'NOT_ALLOWED_VALUE' }
+  },
   valueProblem: (params, value) => {
-    const { first, count } = readPassphrase(value, params, LIST)
-    if (first === undefined) return `does not read back as ${String(params.words)} list words as asked`
+    const list = LISTS.get(params.wordList)
+    if (list === undefined) return `no list ${String(params.wordList)}`
+    const { first, count } = readPassphrase(value, params, list.words, list.longest)
+    if (first === undefined) return `does not read back as ${String(params.words)} ${String(params.wordList)} words as asked`
     if (count > 1) return 'reads back in more than one way'
     const digits = value.match(/[0-9]/g)?.length ?? 0
     if (digits !== (params.includeNumber === true ? 1 : 0)) return `${digits} digits with includeNumber ${String(params.includeNumber)}`
     return undefined
+  }
+}
+
+// CONTRACT §2 pin: weak when a shorter block whose length divides the PIN's repeats, or a straight run
+function weakPin (pin: string): boolean {
+  const digits = [...pin].map(Number)
+  const repeated = digits.some((_, block) => block > 0 && pin.length % block === 0 && block < pin.length && digits.every((digit, i) => digit === digits[i % block]))
+  const run = (step: number) => digits.every((digit, i) => i === 0 || digit - (digits[i - 1] as number) === step)
+  return repeated || run(1) || run(-1)
+}
+
+const pin: Rules = {
+  schema: ajv.compile(PinParams),
+  refusal: () => undefined,
+  valueProblem: (params, value) => {
+    if (!new RegExp(`^[0-9]{${String(params.length)}}$`).test(value)) return `not ${String(params.length)} digits`
+    return params.avoidWeak === true && weakPin(value) ? 'a weak PIN with avoidWeak' : undefined
   }
 }
 
@@ -145,7 +192,7 @@ const seq: Rules = {
   }
 }
 
-const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq }
+const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq, pin }
 
 function isObject (value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -178,7 +225,8 @@ export function ruleViolations (generator: string, params: Record<string, unknow
     }
   } else if (status === 400 && body.code === 'VALIDATION_FAILED' && Array.isArray(body.errors)) {
     const answered = body.errors.map((error: FieldError) => `${error.code} at ${error.pointer}`).join(', ')
-    const due = refusal === undefined ? 'no error' : `${refusal.code} at ${refusal.pointer}`
+    const all = rules.refusals?.(effective) ?? (refusal === undefined ? [] : [refusal])
+    const due = all.length === 0 ? 'no error' : all.map((error) => `${error.code} at ${error.pointer}`).join(', ')
     if (answered !== due) violations.push(`valid parameters answered ${answered}, where ${due} was due`)
   }
   return violations

@@ -321,3 +321,49 @@ t.test('short-id: 4 bits per hex character', async (t) => {
   t.equal(await entropyBits(t, 'short-id', { length: 256 }), 1024)
   t.equal(await entropyBits(t, 'short-id', {}), 32)
 })
+
+// ---- password with symbolSet and exclude: the same counts over the sets as built (CONTRACT §2)
+
+t.test('password with symbolSet and exclude: counted over the sets left', async (t) => {
+  // A-Z less 5 vowels, a-z less 5 vowels, 0-9 less 0, the 8 symbols less @: 21, 21, 9, 7
+  const params = { length: 16, symbolSet: '!@#$%^&*', exclude: 'AEIOUaeiou0@' }
+  t.ok(isFloorOf(everySetPresent([21, 21, 9, 7], 16), await entropyBits(t, 'password', params)), 'every set present, by inclusion–exclusion')
+  const minimums = { ...params, minUppercase: 3, minLowercase: 0, minNumbers: 4, minSymbols: 5 }
+  t.ok(isFloorOf(byCompositions([{ size: 21, minimum: 3 }, { size: 21, minimum: 0 }, { size: 9, minimum: 4 }, { size: 7, minimum: 5 }], 16), await entropyBits(t, 'password', minimums)), 'general minimums, by compositions')
+  // One symbol only, with avoidAmbiguous: 24 + 24 + 8 + 1
+  t.ok(isFloorOf(everySetPresent([24, 24, 8, 1], 12), await entropyBits(t, 'password', { length: 12, symbolSet: '|~', avoidAmbiguous: true })), '| is a look-alike')
+  t.equal(await entropyBits(t, 'password', { length: 40, uppercase: false, lowercase: false, numbers: false, symbolSet: '"' }), 0, 'one character: nothing random')
+})
+
+// ---- passphrase: 2,048 words from a BIP-39 list
+
+t.test('passphrase with a BIP-39 list: 11 bits a word, plus log2(10 · words) with includeNumber', async (t) => {
+  for (const wordList of ['bip39-english', 'bip39-japanese', 'bip39-korean']) {
+    t.equal(await entropyBits(t, 'passphrase', { wordList, separator: ' ' }), 66, `${wordList}: 6 words`)
+    t.equal(await entropyBits(t, 'passphrase', { wordList, separator: ' ', words: 20 }), 220)
+    t.ok(isFloorOf(2048n ** 20n * 200n, await entropyBits(t, 'passphrase', { wordList, separator: ' ', words: 20, includeNumber: true })), 'with a digit')
+  }
+})
+
+// ---- pin: all 10^length PINs, less the weak ones counted here (CONTRACT §2)
+
+t.test('pin: log2 of the PINs allowed, the weak ones counted by the test', async (t) => {
+  // Weak: a repeated block of every proper divisor length (distinct strings: inclusion by the
+  // shortest block, from the divisors up), plus 2 · (11 - length) runs for length <= 10
+  const weak = (length: number): bigint => {
+    const primitive = new Map<number, bigint>()
+    for (let d = 1; d <= length; d++) {
+      if (length % d !== 0) continue
+      let count = 10n ** BigInt(d)
+      for (const [e, p] of primitive) if (d % e === 0) count -= p
+      primitive.set(d, count)
+    }
+    return 10n ** BigInt(length) - (primitive.get(length) as bigint) + BigInt(2 * Math.max(0, 11 - length))
+  }
+  t.equal(weak(4), 114n, 'CONTRACT §2: 114 weak PINs of 4 digits')
+  for (let length = 4; length <= 12; length++) {
+    t.ok(isFloorOf(10n ** BigInt(length) - weak(length), await entropyBits(t, 'pin', { length })), `length ${length}, avoidWeak`)
+    t.ok(isFloorOf(10n ** BigInt(length), await entropyBits(t, 'pin', { length, avoidWeak: false })), `length ${length}, all PINs`)
+  }
+  t.equal(await entropyBits(t, 'pin', {}), 19.92, 'defaults: log2(998,900) = 19.9300')
+})

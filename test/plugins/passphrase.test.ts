@@ -8,7 +8,7 @@ import { build, get, post } from '../helper.js'
 import { readPassphrase, type PassphraseShape } from '../passphrase-reader.js'
 
 const LIST = new Set(WORDLIST)
-const DEFAULTS = { words: 6, separator: '-', capitalize: false, includeNumber: false, quantity: 1 }
+const DEFAULTS = { words: 6, wordList: 'eff-large' as const, separator: '-', capitalize: false, includeNumber: false, quantity: 1 }
 
 // The list as published by the EFF (src/wordlists/LICENSE.md): any change to a word, its order or
 // the count changes this digest
@@ -53,6 +53,7 @@ const allowedCodePoint = fc.oneof(
 const allowedSeparator = fc.array(allowedCodePoint, { minLength: 0, maxLength: 4 }).map((parts) => parts.join(''))
 const validParams = fc.record({
   words: fc.integer({ min: 3, max: 20 }),
+  wordList: fc.constant('eff-large' as const),
   separator: fc.oneof(allowedSeparator, fc.constantFrom('-', '', '--', '-.')),
   capitalize: fc.boolean(),
   includeNumber: fc.boolean(),

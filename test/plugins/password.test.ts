@@ -23,7 +23,7 @@ t.test('the four character sets', async (t) => {
   t.same([...CHARACTER_SETS.symbols].sort(), punctuation.sort())
 })
 
-const DEFAULTS = { length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 1 }
+const DEFAULTS = { length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 }
 
 /** Any valid parameters: 1..4 sets, minimums 0..length that fit, look-alikes avoided or not. */
 const validParams = fc.record({
@@ -46,11 +46,11 @@ const validParams = fc.record({
 t.test('property: every password has the length, the alphabet and every enabled minimum', async (t) => {
   fc.assert(fc.property(validParams, (params) => {
     const enabled = SETS.filter((set) => params[set])
-    const alphabet = enabled.map((set) => alphabetOf(set, params.avoidAmbiguous)).join('')
+    const alphabet = enabled.map((set) => alphabetOf(set, params)).join('')
     return generatePasswords(params).every((password) =>
       password.length === params.length &&
       onlyFrom(alphabet).test(password) &&
-      enabled.every((set) => countOf(password, alphabetOf(set, params.avoidAmbiguous)) >= params[MINIMUM_OF[set]]))
+      enabled.every((set) => countOf(password, alphabetOf(set, params)) >= params[MINIMUM_OF[set]]))
   }), { numRuns: 500 })
   t.pass('500 runs')
 })
@@ -62,7 +62,7 @@ t.test('property: both ways of drawing meet every minimum', async (t) => {
       // Rejection may be slow where the minimums are rarely met by chance: only where it is cheap
       if (draw === drawByRejection && !plan.rejectionIsCheap) return true
       const password = draw(plan)
-      return SETS.filter((set) => params[set]).every((set) => countOf(password, alphabetOf(set, params.avoidAmbiguous)) >= params[MINIMUM_OF[set]])
+      return SETS.filter((set) => params[set]).every((set) => countOf(password, alphabetOf(set, params)) >= params[MINIMUM_OF[set]])
     })
   }), { numRuns: 300 })
   t.pass('300 runs')
@@ -70,8 +70,8 @@ t.test('property: both ways of drawing meet every minimum', async (t) => {
 
 t.test('avoidAmbiguous: the look-alikes I O l o 0 1 | are gone, the set sizes are 24, 24, 8, 27', async (t) => {
   t.equal(AMBIGUOUS, 'IOlo01|')
-  t.same(SETS.map((set) => alphabetOf(set, true).length), [24, 24, 8, 27])
-  t.same(SETS.map((set) => alphabetOf(set, false)), SETS.map((set) => CHARACTER_SETS[set]))
+  t.same(SETS.map((set) => alphabetOf(set, { avoidAmbiguous: true }).length), [24, 24, 8, 27])
+  t.same(SETS.map((set) => alphabetOf(set, { avoidAmbiguous: false })), SETS.map((set) => CHARACTER_SETS[set]))
   const values = generatePasswords({ ...DEFAULTS, length: 128, avoidAmbiguous: true, quantity: 50 })
   t.notOk(values.some((value) => hasOneOf(value, AMBIGUOUS)))
 })

@@ -22,7 +22,8 @@ const SHAPES: Record<Generator, { params: Record<string, unknown>, value: RegExp
   uuid: { params: { format: 'standard', quantity: 3 }, value: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/ },
   phrase: { params: { words: 12, quantity: 2 }, value: /^[a-z]+( [a-z]+){11}$/ },
   seq: { params: { byteLength: 6, encoding: 'base64', quantity: 3 }, value: /^[A-Za-z0-9+/]{8}$/ },
-  'short-id': { params: { length: 10, quantity: 5 }, value: /^[0-9a-f]{10}$/ }
+  'short-id': { params: { length: 10, quantity: 5 }, value: /^[0-9a-f]{10}$/ },
+  pin: { params: { length: 5, quantity: 4 }, value: /^[0-9]{5}$/ }
 }
 
 const TEXT = 'text/plain; charset=utf-8'

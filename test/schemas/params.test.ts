@@ -14,7 +14,7 @@ const MIN_SAFE = Number.MIN_SAFE_INTEGER
 const KEY_PAIRS = new Set(['wireguard', 'reality'])
 
 // Generators whose values have a length fixed by the parameters, so GET and POST values must match in length
-const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id'])
+const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id', 'pin'])
 
 /** Sends `params` as POST and as GET, checks both answers alike, returns the parsed POST body. */
 async function both (t: Test, type: Generator, params: unknown): Promise<{ status: number, body: any }> {
@@ -89,7 +89,8 @@ const integers: Record<Generator, IntegerParam[]> = {
   uuid: [{ name: 'length', min: 2, max: 256, base: () => ({ format: 'alphanumeric' }) }],
   phrase: [],
   seq: [{ name: 'byteLength', min: 2, max: 256 }],
-  'short-id': [{ name: 'length', min: 2, max: 256 }]
+  'short-id': [{ name: 'length', min: 2, max: 256 }],
+  pin: [{ name: 'length', min: 4, max: 12 }]
 }
 const booleans: Record<Generator, string[]> = {
   password: ['uppercase', 'lowercase', 'numbers', 'symbols', 'avoidAmbiguous'],
@@ -99,11 +100,15 @@ const booleans: Record<Generator, string[]> = {
   uuid: [],
   phrase: [],
   seq: [],
-  'short-id': []
+  'short-id': [],
+  pin: ['avoidWeak']
 }
 const enums: Record<Generator, EnumParam[]> = {
   password: [],
-  passphrase: [],
+  passphrase: [{
+    name: 'wordList',
+    values: ['eff-large', 'bip39-english', 'bip39-chinese_simplified', 'bip39-chinese_traditional', 'bip39-czech', 'bip39-french', 'bip39-italian', 'bip39-japanese', 'bip39-korean', 'bip39-portuguese', 'bip39-spanish']
+  }],
   number: [],
   vpn: [{
     name: 'protocol',
@@ -115,7 +120,8 @@ const enums: Record<Generator, EnumParam[]> = {
     { name: 'language', values: ['english', 'chinese_simplified', 'chinese_traditional', 'czech', 'french', 'italian', 'japanese', 'korean', 'portuguese', 'spanish'] }
   ],
   seq: [{ name: 'encoding', values: ['hex', 'base64', 'base64url', 'base32'] }],
-  'short-id': []
+  'short-id': [],
+  pin: []
 }
 
 for (const type of GENERATORS) {
@@ -229,6 +235,46 @@ t.test('password: MINIMUMS_EXCEED_LENGTH at #/length, from the enabled sets only
   // The rules are checked on valid parameters only: a schema error is reported alone
   await fails(t, 'password', { length: 5, minSymbols: 6 }, '#/length', 'OUT_OF_RANGE')
   await fails(t, 'password', { length: 6, minSymbols: 6, quantity: 0 }, '#/quantity', 'OUT_OF_RANGE')
+})
+
+t.test('password symbolSet: 1..32 distinct ASCII punctuation characters', async (t) => {
+  const punctuation = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'
+  const refused = '“symbolSet” must hold 1 to 32 distinct ASCII punctuation characters, from !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~, each once.'
+  // min and max; every one of the 32 alone; checked (and unused) with symbols off
+  for (const symbolSet of ['!', punctuation, ...punctuation, '!@#$%^&*']) await ok(t, 'password', { symbolSet })
+  await ok(t, 'password', { symbolSet: '~', symbols: false })
+  t.equal(await fails(t, 'password', { symbolSet: '' }, '#/symbolSet', 'TOO_SHORT'), '“symbolSet” must have at least 1 character(s).')
+  t.equal(await fails(t, 'password', { symbolSet: punctuation + '!' }, '#/symbolSet', 'TOO_LONG'), '“symbolSet” must have at most 32 character(s).')
+  await fails(t, 'password', { symbolSet: 'a'.repeat(33) }, '#/symbolSet', 'TOO_LONG')
+  // Every class of character that is not one of the 32, and a repeat
+  for (const symbolSet of ['!!', '!@!', 'a', 'Z', '0', '9', ' ', '! ', '\t', '\n', '\u0000', '\u007f', 'é', '€', '😀', '！', '\u00a0', '\ud800', '!a', '@A', '#5']) {
+    t.equal(await fails(t, 'password', { symbolSet }, '#/symbolSet', 'NOT_ALLOWED_VALUE'), refused, JSON.stringify(symbolSet))
+    await fails(t, 'password', { symbolSet, symbols: false }, '#/symbolSet', 'NOT_ALLOWED_VALUE')
+  }
+  t.equal(await fails(t, 'password', { symbolSet: 1 }, '#/symbolSet', 'TYPE'), '“symbolSet” must be a string.')
+  for (const wrong of [true, null, ['!'], {}, 33]) await fails(t, 'password', { symbolSet: wrong }, '#/symbolSet', 'TYPE')
+})
+
+t.test('password exclude: 0..128 printable ASCII characters', async (t) => {
+  const printable = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('')
+  const refused = '“exclude” must hold printable ASCII characters only, from ! to ~ (no space).'
+  await ok(t, 'password', { exclude: '' })
+  await ok(t, 'password', { exclude: 'x'.repeat(128) }, 1)
+  await ok(t, 'password', { exclude: '!~' })
+  t.equal(await fails(t, 'password', { exclude: 'x'.repeat(129) }, '#/exclude', 'TOO_LONG'), '“exclude” must have at most 128 character(s).')
+  // Every printable character alone is allowed; everything outside ! to ~ is refused
+  for (const character of printable) {
+    const { status } = await both(t, 'password', { exclude: character })
+    t.equal(status, 200, `exclude ${character}`)
+  }
+  for (const exclude of [' ', 'a b', '\t', '\n', '\u0000', '\u007f', 'é', '€', '😀', '！', '\u00a0', '\ud800', 'aé']) {
+    t.equal(await fails(t, 'password', { exclude }, '#/exclude', 'NOT_ALLOWED_VALUE'), refused, JSON.stringify(exclude))
+  }
+  t.equal(await fails(t, 'password', { exclude: 1 }, '#/exclude', 'TYPE'), '“exclude” must be a string.')
+  for (const wrong of [true, null, ['a'], {}]) await fails(t, 'password', { exclude: wrong }, '#/exclude', 'TYPE')
+  // EMPTY_SET: an enabled set left empty, at its flag
+  t.equal(await fails(t, 'password', { exclude: '0123456789' }, '#/numbers', 'EMPTY_SET'), '“numbers” is enabled, but “exclude” and “avoidAmbiguous” leave its set with no character.')
+  await ok(t, 'password', { exclude: '0123456789', numbers: false })
 })
 
 t.test('number exclusions: at most 1000 items, each a base-10 integer', async (t) => {

@@ -6,14 +6,16 @@ t.test('trace-level logs of a whole session hold no secret', async (t) => {
   const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: 'trace' })
   const secrets = new Set<string>()
   const params: Record<string, Record<string, unknown>> = {
-    password: { length: 40, quantity: 3 },
+    password: { length: 40, symbolSet: '!@#$', exclude: 'xyz', quantity: 3 },
     passphrase: { words: 8, separator: '§¤§', capitalize: true, includeNumber: true, quantity: 2 },
     number: { min: 1_000_000_000_000_000, max: 9_000_000_000_000_000, exclusions: ['1234567890123456'], quantity: 3 },
     vpn: { protocol: 'wireguard', quantity: 2 },
     uuid: { format: 'alphanumeric', length: 40, quantity: 2 },
     phrase: { words: 24, separator: '§¤§' },
     seq: { byteLength: 64, encoding: 'base64' },
-    'short-id': { length: 32, quantity: 2 }
+    'short-id': { length: 32, quantity: 2 },
+    // Twelve digits: no timestamp or pid of a log line holds them by chance
+    pin: { length: 12, quantity: 2 }
   }
   for (const type of GENERATORS) {
     const body = JSON.stringify(params[type])

@@ -13,12 +13,14 @@ import { PasswordResult } from '../../schemas/password.js'
 import { PhraseResult } from '../../schemas/phrase.js'
 import { SeqResult } from '../../schemas/seq.js'
 import { ShortIdResult } from '../../schemas/short-id.js'
+import { PinResult } from '../../schemas/pin.js'
 import { UuidResult } from '../../schemas/uuid.js'
 import { VpnResult } from '../../schemas/vpn.js'
 import { NUMBER_ALPHABET } from '../../plugins/number.js'
-import { PASSWORD_ALPHABET } from '../../plugins/password.js'
+import { PASSWORD_ALPHABET, PUNCTUATION, passwordPlan } from '../../plugins/password.js'
 import { SEQ_ALPHABET } from '../../plugins/seq.js'
 import { SHORT_ID_ALPHABET } from '../../plugins/short-id.js'
+import { PIN_ALPHABET } from '../../plugins/pin.js'
 import { UUID_ALPHABET } from '../../plugins/uuid.js'
 import { VPN_ALPHABET } from '../../plugins/vpn.js'
 import { isJsonVerbatim, registerGenerator } from '../../src/generator-route.js'
@@ -32,7 +34,9 @@ const CLOSED: Record<string, { alphabet: string, result: unknown, params: Array<
   password: {
     alphabet: PASSWORD_ALPHABET,
     result: PasswordResult,
-    params: [{ length: 128, quantity: 50 }, { length: 128, avoidAmbiguous: true, quantity: 50 }, { length: 128, minSymbols: 120, quantity: 50 }]
+    params: [{ length: 128, quantity: 50 }, { length: 128, avoidAmbiguous: true, quantity: 50 }, { length: 128, minSymbols: 120, quantity: 50 },
+      // Every punctuation character but the two JSON escapes, through symbolSet: still the fast path
+      { length: 128, symbolSet: PUNCTUATION.replace(/["\\]/g, ''), minSymbols: 120, quantity: 50 }, { length: 128, symbolSet: '\'`', exclude: 'abc', quantity: 50 }]
   },
   number: {
     alphabet: NUMBER_ALPHABET,
@@ -55,7 +59,8 @@ const CLOSED: Record<string, { alphabet: string, result: unknown, params: Array<
     result: SeqResult,
     params: ['hex', 'base64', 'base64url', 'base32'].flatMap((encoding) => [255, 256].map((byteLength) => ({ encoding, byteLength, quantity: 50 })))
   },
-  'short-id': { alphabet: SHORT_ID_ALPHABET, result: ShortIdResult, params: [{ length: 256, quantity: 50 }] }
+  'short-id': { alphabet: SHORT_ID_ALPHABET, result: ShortIdResult, params: [{ length: 256, quantity: 50 }] },
+  pin: { alphabet: PIN_ALPHABET, result: PinResult, params: [{ length: 12, quantity: 50 }, { length: 4, avoidWeak: false, quantity: 50 }] }
 }
 
 // fast-json-stringify's own test for strings that need escaping (asString's slow path)
@@ -91,6 +96,28 @@ t.test('values hold only their alphabet, and the answer is what JSON.stringify w
         t.equal(response.body, JSON.stringify(body), 'byte for byte the standard serialisation')
       }
     }
+  }
+})
+
+t.test('an alphabet known only per request: password sets with " or \\ take the escaping path, all others the fast one', async (t) => {
+  t.equal(PASSWORD_ALPHABET.length, 92, 'letters, digits and 30 punctuation characters: all but " and \\')
+  const DEFAULTS = { length: 20, uppercase: true, lowercase: true, numbers: true, symbols: true, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, exclude: '', quantity: 1 }
+  // Every symbol alone: the plan writes it verbatim exactly when JSON does, and the fast path's
+  // alphabet holds it exactly then
+  for (const symbol of PUNCTUATION) {
+    const plan = passwordPlan({ ...DEFAULTS, symbolSet: symbol })
+    t.equal(plan.verbatim, isJsonVerbatim(symbol), `${symbol}: ${plan.verbatim ? 'fast path' : 'escaped'}`)
+    t.equal(plan.verbatim, PASSWORD_ALPHABET.includes(symbol))
+  }
+  // Excluded, a quote or backslash of the symbolSet no longer counts; with symbols off neither
+  t.ok(passwordPlan({ ...DEFAULTS, symbolSet: '"!', exclude: '"' }).verbatim, '" excluded')
+  t.ok(passwordPlan({ ...DEFAULTS, symbolSet: '\\', symbols: false }).verbatim, 'symbols off')
+  const app = await build(t)
+  for (const symbolSet of ['"', '\\', '!"#\\']) {
+    const response = await post(app, 'password', { symbolSet, length: 128, minSymbols: 100, quantity: 50 })
+    t.equal(response.statusCode, 200)
+    t.equal(response.body, JSON.stringify(response.json()), `${JSON.stringify(symbolSet)}: byte for byte the standard serialisation`)
+    t.ok(response.json().values.some((value: string) => /["\\]/.test(value)), 'the escaped characters are there')
   }
 })
 

@@ -43,7 +43,7 @@ const spied = {
 
 // tap's module mocks reach only a mocked module's own imports: each plugin gets the spied module,
 // then the app gets those plugins
-const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
+const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin'] as const
 const mocks: Record<string, unknown> = {}
 for (const name of PLUGINS) {
   mocks[`../../plugins/${name}.js`] = await t.mockImport(`../../plugins/${name}.js`, { '../../src/random.js': spied })
@@ -145,6 +145,7 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ['seq', { byteLength: 64, quantity: 5 }],
   ['seq', { encoding: 'base32' }],
   ['short-id', { quantity: 4 }],
+  ['passphrase', { wordList: 'bip39-czech', words: 20, includeNumber: true, quantity: 5 }],
   ['uuid', { format: 'v7', quantity: 10 }],
   ['uuid', { format: 'ulid', quantity: 10 }],
   ['vpn', { protocol: 'wireguard', quantity: 3 }],
@@ -181,8 +182,14 @@ const POOL_CASES: Array<[string, Record<string, unknown>]> = [
   ['password', { length: 128, minSymbols: 120, quantity: 5 }],
   // By composition with counts between 2^48 and 2^64 (64-bit draws after odd-sized ones)
   ['password', { length: 10, minSymbols: 7, avoidAmbiguous: true, quantity: 10 }],
+  // Custom sets, a one-character set among them, by rejection and by composition
+  ['password', { symbolSet: '!"\\', exclude: 'abc', length: 64, quantity: 20 }],
+  ['password', { symbolSet: '#', minSymbols: 30, length: 40, quantity: 5 }],
   ['passphrase', {}],
   ['passphrase', { words: 20, capitalize: true, includeNumber: true, quantity: 50 }],
+  ['passphrase', { wordList: 'bip39-japanese', separator: '\u3000', words: 20, quantity: 50 }],
+  ['pin', {}],
+  ['pin', { length: 4, quantity: 50 }],
   ['number', { min: -9_007_199_254_740_991, max: 9_007_199_254_740_991, quantity: 50 }],
   ['number', { min: 0, max: 2 ** 50, exclusions: ['1', '2'], unique: true, quantity: 20 }],
   ['uuid', { format: 'numeric' }],

@@ -114,7 +114,7 @@ function sampleOfGenerator (t: Asserts): Sample {
   let unreadable = 0
   let p = 0
   while (p < N) {
-    for (const value of generatePassphrases({ words: WORDS, separator: ' ', capitalize: false, includeNumber: true, quantity: 50 })) {
+    for (const value of generatePassphrases({ words: WORDS, wordList: 'eff-large', separator: ' ', capitalize: false, includeNumber: true, quantity: 50 })) {
       const parts = value.split(' ')
       let digits = 0
       parts.forEach((part, position) => {

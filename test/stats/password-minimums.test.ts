@@ -44,7 +44,7 @@ const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)] as strin
 // uniform valid password follows C(8,k)·10^k·28^(8−k), k = 3..5; given k, the positions of the
 // digits are any of the C(8,k) choices, equally likely; every digit and every symbol is uniform.
 // ---------------------------------------------------------------------------------------------
-const SMALL = { ...NONE, ...MINIMUMS, numbers: true, symbols: true, length: 8, minNumbers: 3, minSymbols: 3, avoidAmbiguous: false, quantity: 1 }
+const SMALL = { ...NONE, ...MINIMUMS, numbers: true, symbols: true, length: 8, minNumbers: 3, minSymbols: 3, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 }
 const DIGIT_COUNTS = [3, 4, 5]
 const DIGIT_COUNT_LAW = normalise(DIGIT_COUNTS.map((k) => binomial(8, k) * 10n ** BigInt(k) * 28n ** BigInt(8 - k)))
 // Which of the 8 positions hold digits (a bit mask): the law of every mask with 3..5 bits set
@@ -159,7 +159,7 @@ t.test('length 8, digits and symbols, minNumbers 3, minSymbols 3: uniform over a
 // 128!/(u! l! n! s!) · 26^u · 26^l · 10^n · 28^s over u, l, n >= 1, s >= 120, summing to 128: the
 // 56 compositions are listed here, independently of the counting in src/compositions.ts.
 // ---------------------------------------------------------------------------------------------
-const HEAVY = { ...MINIMUMS, uppercase: true, lowercase: true, numbers: true, symbols: true, length: 128, minSymbols: 120, avoidAmbiguous: false, quantity: 1 }
+const HEAVY = { ...MINIMUMS, uppercase: true, lowercase: true, numbers: true, symbols: true, length: 128, minSymbols: 120, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 }
 
 function heavyLaw (): { keys: string[], law: number[] } {
   const keys: string[] = []

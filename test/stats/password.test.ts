@@ -13,7 +13,7 @@ const ALL_SETS = Object.keys(CHARACTER_SETS) as CharacterSet[]
 function planOf (length: number, sets: CharacterSet[]) {
   const enabled = { uppercase: false, lowercase: false, numbers: false, symbols: false }
   for (const set of sets) enabled[set] = true
-  return passwordPlan({ length, ...enabled, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, quantity: 1 })
+  return passwordPlan({ length, ...enabled, minUppercase: 1, minLowercase: 1, minNumbers: 1, minSymbols: 1, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 })
 }
 
 function characterFrequencies (t: Asserts, sets: CharacterSet[], passwords: number): void {
