@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { PassphraseParams, PassphraseResult } from '../schemas/passphrase.js'
 import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
-import { entropyBitsOf } from '../src/entropy.js'
+import { rememberedEntropyBits } from '../src/entropy.js'
 import { ParameterError } from '../src/errors.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomBelow, randomBytes, randomString } from '../src/random.js'
@@ -130,23 +130,17 @@ export function generatePassphrases ({ words, wordList, separator, capitalize, i
   return values
 }
 
-// 11 lists × 18 word counts × 2 at most; each is worked out with BigInt once
-const ENTROPY = new Map<string, number>()
-
 /**
  * log2 of the number of equally likely draws, rounded down: N^words word sequences (N = 7,776 or
  * 2,048), times 10 × words (digit and word) with `includeNumber`. Separator and capitals add nothing.
+ * 11 lists × 18 word counts × 2 at most, each counted once.
  */
-export function passphraseEntropyBits ({ words, wordList, includeNumber }: Params): number {
-  const key = `${wordList} ${words} ${includeNumber}`
-  let bits = ENTROPY.get(key)
-  if (bits === undefined) {
+export const passphraseEntropyBits = rememberedEntropyBits<Pick<Params, 'words' | 'wordList' | 'includeNumber'>>(
+  ({ words, wordList, includeNumber }) => `${wordList} ${words} ${includeNumber}`,
+  ({ words, wordList, includeNumber }) => {
     const sequences = BigInt(PASSPHRASE_WORD_LISTS[wordList].words.length) ** BigInt(words)
-    bits = entropyBitsOf(includeNumber ? sequences * 10n * BigInt(words) : sequences)
-    ENTROPY.set(key, bits)
-  }
-  return bits
-}
+    return includeNumber ? sequences * 10n * BigInt(words) : sequences
+  })
 
 export default fp(async function passphraseGenerator (app: FastifyInstance) {
   registerGenerator(app, {

@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { PinParams, PinResult } from '../schemas/pin.js'
 import { DIGITS } from '../src/alphabets.js'
-import { entropyBitsOf } from '../src/entropy.js'
+import { rememberedEntropyBits } from '../src/entropy.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomString } from '../src/random.js'
 
@@ -80,19 +80,9 @@ export function generatePins ({ length, avoidWeak, quantity }: Params): string[]
   return values
 }
 
-// Eighteen parameter combinations; each count is worked out once
-const ENTROPY = new Map<string, number>()
-
-/** log2 of the number of allowed PINs, rounded down. */
-export function pinEntropyBits (params: Pick<Params, 'length' | 'avoidWeak'>): number {
-  const key = `${params.length} ${params.avoidWeak}`
-  let bits = ENTROPY.get(key)
-  if (bits === undefined) {
-    bits = entropyBitsOf(allowedPinCount(params))
-    ENTROPY.set(key, bits)
-  }
-  return bits
-}
+/** log2 of the number of allowed PINs, rounded down (eighteen parameter combinations, each counted once). */
+export const pinEntropyBits = rememberedEntropyBits<Pick<Params, 'length' | 'avoidWeak'>>(
+  ({ length, avoidWeak }) => `${length} ${avoidWeak}`, allowedPinCount)
 
 export default fp(async function pinGenerator (app: FastifyInstance) {
   registerGenerator(app, {

@@ -24,18 +24,29 @@ export function entropyBitsOf (count: bigint): number {
   return (100 * shift + Math.floor(fraction)) / 100
 }
 
+/**
+ * entropyBitsOf(count(params)), worked out once for each `keyOf(params)`: results take their
+ * entropy from a few parameters of a bounded range (the schema's), and BigInt counting on every
+ * request would repeat work whose answer never changes.
+ */
+export function rememberedEntropyBits<P> (keyOf: (params: P) => string, count: (params: P) => bigint): (params: P) => number {
+  const remembered = new Map<string, number>()
+  return (params) => {
+    const key = keyOf(params)
+    let bits = remembered.get(key)
+    if (bits === undefined) {
+      bits = entropyBitsOf(count(params))
+      remembered.set(key, bits)
+    }
+    return bits
+  }
+}
+
 // Values of `length` characters from an alphabet of `size`: a few hundred (size, length) pairs
-// occur, so each is worked out once
-const POWERS = new Map<string, number>()
+// occur. A key that cannot collide, whatever the length (size · 65536 + length would for lengths >= 65536)
+const stringBits = rememberedEntropyBits<[number, number]>(([size, length]) => `${size}^${length}`, ([size, length]) => BigInt(size) ** BigInt(length))
 
 /** entropyBitsOf(size^length), remembered: `length` independent uniform characters from `size`. */
 export function entropyBitsOfString (size: number, length: number): number {
-  // A key that cannot collide, whatever the length (size · 65536 + length would for lengths >= 65536)
-  const key = `${size}^${length}`
-  let bits = POWERS.get(key)
-  if (bits === undefined) {
-    bits = entropyBitsOf(BigInt(size) ** BigInt(length))
-    POWERS.set(key, bits)
-  }
-  return bits
+  return stringBits([size, length])
 }
