@@ -25,7 +25,7 @@ RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean -
 FROM ${NODE_IMAGE}
 # --max-semi-space-size=8 (MiB): V8 lets its young generation grow under load; one server under
 # the benchmark's default rows, then its abuse bodies, peaked at 297 MB uncapped and 136 MB capped
-# on Node 24 (Node 20: 134 and 104 MB), at the same CPU per request (README, Performance).
+# on Node 24 (Node 20: 134 and 104 MB), at the same CPU per request (docs/performance.md).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-semi-space-size=8 \
     HOST=0.0.0.0 \
