@@ -39,9 +39,9 @@ export type FieldCode = typeof FIELD_CODES[number]
 
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
- * (the SEPARATOR_* messages are reported under NOT_ALLOWED_VALUE).
+ * (the SEPARATOR_* messages and NOT_PRINTABLE_ASCII are reported under NOT_ALLOWED_VALUE).
  */
-export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER'] as const
+export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER', 'NOT_PRINTABLE_ASCII'] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 
 /** Details of top-level problems that are not field errors. */

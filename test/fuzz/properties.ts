@@ -12,6 +12,8 @@ import { PasswordParams } from '../../schemas/password.js'
 import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
+import { AgeKeyParams } from '../../schemas/age-key.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
@@ -24,7 +26,9 @@ const PARAMS = {
   uuid: UuidParams,
   phrase: PhraseParams,
   seq: SeqParams,
-  'short-id': ShortIdParams
+  'short-id': ShortIdParams,
+  'ssh-key': SshKeyParams,
+  'age-key': AgeKeyParams
 } satisfies Record<Generator, TObject>
 
 export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>
@@ -143,7 +147,9 @@ const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   exclusions: fc.array(fc.oneof(fc.integer({ min: -100, max: 100 }).map(String), fc.integer({ min: -100, max: 100 })), { maxLength: 1001 }),
   words: fc.constantFrom(12, 15, 18, 21, 24),
   separator: fc.string({ minLength: 1, maxLength: 4 }),
-  byteLength: fc.integer({ min: 2, max: 256 })
+  byteLength: fc.integer({ min: 2, max: 256 }),
+  // ssh-key comments: printable ASCII mostly (quotes and backslashes included), sometimes anything
+  comment: fc.oneof({ arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 70 }), weight: 5 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 })
 }
 /** The values of a parameter that is an enum in its schema, for parameters not listed above. */
 function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree> | undefined {
