@@ -267,6 +267,9 @@ t.test('vpn: 6 bits per shadowsocks character; a key has its random bits, less 5
     wireguard: 251,
     'wireguard-psk': 256,
     reality: 251,
+    // A seed is all random, and FIPS 203/204 hash all of it: 64 and 32 bytes
+    mlkem768: 512,
+    mldsa65: 256,
     hex: 256
   }
   for (const [protocol, bits] of Object.entries(keys)) {
@@ -320,4 +323,13 @@ t.test('short-id: 4 bits per hex character', async (t) => {
   t.equal(await entropyBits(t, 'short-id', { length: 2 }), 8)
   t.equal(await entropyBits(t, 'short-id', { length: 256 }), 1024)
   t.equal(await entropyBits(t, 'short-id', {}), 32)
+})
+
+t.test('ssh-key: the 256 bits of the Ed25519 seed, whatever the comment', async (t) => {
+  t.equal(await entropyBits(t, 'ssh-key', {}), 256)
+  t.equal(await entropyBits(t, 'ssh-key', { comment: 'x'.repeat(64) }), 256)
+})
+
+t.test('age-key: 256 random bits less the 5 X25519 clamps', async (t) => {
+  t.equal(await entropyBits(t, 'age-key', {}), 251)
 })

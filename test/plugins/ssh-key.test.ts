@@ -131,3 +131,19 @@ t.test('HTTP: POST and GET, comment default empty, 50 distinct keys', async (t) 
   t.equal(new Set(many.publicKeys).size, 50, '50 distinct public keys')
   for (const key of many.publicKeys) t.match(key, / ops$/)
 })
+
+t.test('the bytes of the private key file are wiped once it is encoded', async (t) => {
+  const allocated: Buffer[] = []
+  const alloc = Buffer.alloc
+  Buffer.alloc = ((...args: Parameters<typeof Buffer.alloc>) => { const buffer = alloc(...args); allocated.push(buffer); return buffer }) as typeof Buffer.alloc
+  let file: string
+  try {
+    file = opensshPrivateKey(Buffer.alloc(32, 0xaa), Buffer.alloc(32, 0xbb), 0x01020304, 'c')
+  } finally {
+    Buffer.alloc = alloc
+  }
+  t.ok(parse(file).seed.equals(Buffer.alloc(32, 0xaa)), 'the file holds the seed')
+  const written = allocated.filter((buffer) => buffer.length > 64)
+  t.equal(written.length, 1, 'one buffer held the whole file')
+  t.ok(written.every((buffer) => buffer.every((byte) => byte === 0)), 'and it is all zeros')
+})

@@ -141,3 +141,20 @@ t.test('HTTP: 50 distinct seeds and public keys per response, POST and text/plai
     t.match(text, /^([A-Za-z0-9_-]+ [A-Za-z0-9_-]+\n){2}$/, `${protocol}: \`seed public\` lines`)
   }
 })
+
+t.test('noble\'s expanded secret keys are wiped once the public key is taken', async (t) => {
+  const kept: Uint8Array[] = []
+  const recording = <K extends { keygen: (seed: Uint8Array) => { secretKey: Uint8Array } }>(scheme: K): K =>
+    ({ ...scheme, keygen: (seed: Uint8Array) => { const keys = scheme.keygen(seed); kept.push(keys.secretKey); return keys } })
+  const spied = await t.mockImport<typeof postQuantum>('../../src/post-quantum.js', {
+    '@noble/post-quantum/ml-kem.js': { ml_kem768: recording(mlKem768) },
+    '@noble/post-quantum/ml-dsa.js': { ml_dsa65: recording(mlDsa65) }
+  })
+  kept.length = 0
+  spied.NOBLE.mlKem768(new Uint8Array(64).fill(7))
+  spied.NOBLE.mlDsa65(new Uint8Array(32).fill(7))
+  t.equal(kept.length, 2, 'the spy saw both secret keys')
+  t.ok(kept.every((secret) => secret.length > 0 && secret.every((byte) => byte === 0)), 'every byte of both is zero')
+  // The check can fail: a key nobody wipes is caught
+  t.notOk(mlKem768.keygen(new Uint8Array(64).fill(7)).secretKey.every((byte) => byte === 0), 'an unwiped secret key is not all zeros')
+})
