@@ -35,7 +35,11 @@ const GENERATORS: Array<[string, object]> = [
   ['phrase', { words: 12, language: 'japanese', separator: '\u3000' }],
   ['seq', { byteLength: 64, encoding: 'base64url', quantity: 5 }],
   ['seq', { byteLength: 20, encoding: 'base32', quantity: 5 }],
-  ['short-id', { length: 16, quantity: 8 }]
+  ['short-id', { length: 16, quantity: 8 }],
+  ['vpn', { protocol: 'mlkem768', quantity: 2 }],
+  ['vpn', { protocol: 'mldsa65', quantity: 2 }],
+  ['ssh-key', { comment: 'soak "test" key', quantity: 3 }],
+  ['age-key', { quantity: 3 }]
 ]
 // Each connection walks this list in a loop: both forms of every generator, and health
 const REQUESTS = [
