@@ -11,6 +11,12 @@ import { generatePhrases, mnemonicOf } from '../plugins/phrase.js'
 import { generateSequences } from '../plugins/seq.js'
 import { generateShortIds } from '../plugins/short-id.js'
 import { generatePins } from '../plugins/pin.js'
+import { generateSshKeys } from '../plugins/ssh-key.js'
+import { generateAgeKeys } from '../plugins/age-key.js'
+import { bech32 } from '@scure/base'
+import { POST_QUANTUM } from '../src/post-quantum.js'
+import { opensshPrivateKey, opensshPublicKey } from '../src/openssh.js'
+import { ed25519PublicKey, x25519PublicKey } from '../src/x25519.js'
 
 export interface MicroCase {
   generator: string
@@ -148,7 +154,36 @@ export const MICRO_CASES: MicroCase[] = [
     limitOf(1, 6, alphabetEncoding('0123456789', 6))),
   microCase('pin', 'length 12, ×50', 50,
     () => generatePins({ length: 12, avoidWeak: true, quantity: 50 }),
-    limitOf(50, 12, alphabetEncoding('0123456789', 12)))
+    limitOf(50, 12, alphabetEncoding('0123456789', 12))),
+  // Post-quantum and Ed25519/X25519 key pairs: the limit is the same derivation of the public key
+  // (node:crypto or noble, as picked at start-up) and encoding, from one bulk draw
+  ...(['mlkem768', 'mldsa65'] as const).flatMap((protocol) => {
+    const [seedBytes, derive] = protocol === 'mlkem768' ? [64, POST_QUANTUM.mlKem768] : [32, POST_QUANTUM.mlDsa65]
+    const limit = (quantity: number) => limitOf(quantity, seedBytes, (buffer, start) => {
+      const seed = buffer.subarray(start, start + seedBytes)
+      sink += Buffer.from(derive(seed)).toString('base64url').length
+      return seed.toString('base64url')
+    })
+    return [
+      microCase('vpn', `${protocol} (${POST_QUANTUM.name})`, 1, () => generateVpnSecrets({ protocol, length: 32, quantity: 1 }), limit(1)),
+      microCase('vpn', `${protocol}, ×50 (${POST_QUANTUM.name})`, 50, () => generateVpnSecrets({ protocol, length: 32, quantity: 50 }), limit(50))
+    ]
+  }),
+  ...[1, 50].map((quantity) => microCase('ssh-key', quantity === 1 ? 'defaults' : 'comment of 64 characters, ×50', quantity,
+    () => generateSshKeys({ comment: quantity === 1 ? '' : 'x'.repeat(64), quantity }).values,
+    limitOf(quantity, 36, (buffer, start) => {
+      const seed = buffer.subarray(start, start + 32)
+      const publicKey = ed25519PublicKey(seed)
+      sink += opensshPublicKey(publicKey, 'x').length
+      return opensshPrivateKey(seed, publicKey, buffer.readUInt32BE(start + 32), quantity === 1 ? '' : 'x'.repeat(64))
+    }))),
+  ...[1, 50].map((quantity) => microCase('age-key', quantity === 1 ? 'defaults' : '×50', quantity,
+    () => generateAgeKeys({ quantity }).values,
+    limitOf(quantity, 32, (buffer, start) => {
+      const key = buffer.subarray(start, start + 32)
+      sink += bech32.encode('age', bech32.toWords(x25519PublicKey(key))).length
+      return bech32.encode('age-secret-key-', bech32.toWords(key)).toUpperCase()
+    })))
 ]
 
 // Written to, so the JIT cannot drop the calls being timed

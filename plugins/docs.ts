@@ -56,6 +56,12 @@ export const PHRASE_SEPARATOR_PATTERN = '^(?![\\p{M}\\u1160-\\u11FF\\uD7B0-\\uD7
   '\\u3167-\\u316D\\u316F\\u3170\\u3182\\u3183\\u3187-\\u318E\\uFF9E-\\uFFA0\\uFFA3\\uFFA5\\uFFA6\\uFFAA-\\uFFAF\\uFFC2-\\uFFC7\\uFFCA-\\uFFCF' +
   '\\uFFD2-\\uFFD7\\uFFDA-\\uFFDC])[^\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Cn}]*$'
 
+/**
+ * plugins/ssh-key.ts's comment rule as a pattern: printable ASCII, space to `~`. Only in the
+ * document, as for the separators: AJV would answer a `pattern` failure with the wrong field code.
+ */
+export const SSH_COMMENT_PATTERN = '^[\\x20-\\x7e]*$'
+
 /** The longest text/plain body: `quantity` lines of a value, a space, a public key and a line feed. */
 const PLAIN_TEXT_MAX_LENGTH = QUANTITY_MAX * (VALUE_MAX_LENGTH + PUBLIC_KEY_MAX_LENGTH + 2)
 
@@ -255,6 +261,8 @@ function withDocumentedBounds (schemas: Json): Json {
   if (separator !== undefined) separator.pattern = PASSPHRASE_SEPARATOR_PATTERN
   const phraseSeparator = result.PhraseParams?.properties?.separator
   if (phraseSeparator !== undefined) phraseSeparator.pattern = PHRASE_SEPARATOR_PATTERN
+  const comment = result.SshKeyParams?.properties?.comment
+  if (comment !== undefined) comment.pattern = SSH_COMMENT_PATTERN
   const version = result.Health?.properties?.version
   // SemVer from package.json; the bound is generous, no version of ours comes near it
   if (version !== undefined) Object.assign(version, { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$', maxLength: 64 })
@@ -316,7 +324,7 @@ export default fp(async function docs (app: FastifyInstance, options: { ui?: boo
       info: {
         title: 'randgen',
         version: SERVICE_VERSION,
-        description: 'Cryptographically secure random values: passwords, integers, VPN secrets, UUIDs, BIP-39 phrases, bytes and short IDs. ' +
+        description: 'Cryptographically secure random values: passwords, integers, VPN secrets and key pairs, UUIDs, BIP-39 phrases, bytes, short IDs, OpenSSH and age keys. ' +
           'Every generator takes its parameters either as a JSON body (POST, recommended) or as Base64 JSON in the `X-Data` header (GET); ' +
           'errors are RFC 9457 problem documents (`application/problem+json`) with stable codes.',
         license: { name: 'MIT', identifier: 'MIT' }

@@ -41,8 +41,8 @@ export function Params<T extends Record<string, TSchema>> ($id: string, properti
  * validated, so these bounds document what the service sends without costing a request anything.
  */
 export const VALUE_MAX_LENGTH = 512
-/** A Curve25519 public key: 44 characters of padded Base64 (wireguard), 43 of base64url (reality). */
-export const PUBLIC_KEY_MAX_LENGTH = 44
+/** The longest public key any generator makes: ML-DSA-65's 1,952 bytes as unpadded base64url (vpn `mldsa65`). */
+export const PUBLIC_KEY_MAX_LENGTH = 2603
 /** CONTRACT §4: `errors` holds at most this many entries. */
 export const FIELD_ERRORS_MAX_ITEMS = 20
 /**
@@ -68,13 +68,13 @@ const valueString = (maxLength: number, unescaped: boolean) =>
 
 /**
  * The 200 body of generator `type` (CONTRACT §1.2); `publicKeys` where the generator makes key
- * pairs; `closedAlphabet` where every value (and public key) is drawn from a fixed alphabet that
+ * pairs (`publicKeyMaxLength`: the longest it makes); `closedAlphabet` where every value (and public key) is drawn from a fixed alphabet that
  * JSON writes verbatim (see UNESCAPED_FORMAT).
  */
-export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false, closedAlphabet = false } = {}) {
-  const publicKeys = Type.Array(valueString(PUBLIC_KEY_MAX_LENGTH, closedAlphabet), {
+export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false, closedAlphabet = false, publicKeyMaxLength = PUBLIC_KEY_MAX_LENGTH } = {}) {
+  const publicKeys = Type.Array(valueString(publicKeyMaxLength, closedAlphabet), {
     maxItems: QUANTITY_MAX,
-    description: 'Key pairs only (vpn `wireguard` and `reality`): the public key of each value, in the same order and encoding.'
+    description: 'Key pairs only (vpn `wireguard`, `reality`, `mlkem768`, `mldsa65`; ssh-key; age-key): the public key of each value, in the same order.'
   })
   return Type.Object({
     type: Type.Literal(type, { description: 'The generator that made the values.' }),

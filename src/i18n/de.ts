@@ -55,7 +55,8 @@ export const de: Catalog = {
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} darf keine Buchstaben a–z enthalten, da diese in den Wörtern vorkommen und sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`,
     EMPTY_SET: ({ field }) => `${field} ist aktiviert, aber nach „exclude“ und „avoidAmbiguous“ bleibt in diesem Zeichensatz kein Zeichen übrig.`,
     SYMBOL_SET_CHARACTERS: ({ field }) => `${field} muss aus 1 bis 32 verschiedenen ASCII-Satzzeichen aus !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~ bestehen, jedes höchstens einmal.`,
-    EXCLUDE_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten (kein Leerzeichen).`
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten (kein Leerzeichen).`,
+    NOT_PRINTABLE_ASCII: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen vom Leerzeichen bis ~ enthalten.`
   },
   types: {
     string: 'eine Zeichenkette',

@@ -5,10 +5,12 @@ import { readFile } from 'node:fs/promises'
 import fc from 'fast-check'
 import { build } from '../helper.js'
 import { generatePassphrases } from '../../plugins/passphrase.js'
-import { PASSPHRASE_SEPARATOR_PATTERN, PHRASE_SEPARATOR_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
+import { PASSPHRASE_SEPARATOR_PATTERN, PHRASE_SEPARATOR_PATTERN, SSH_COMMENT_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
+import { generateSshKeys } from '../../plugins/ssh-key.js'
 import { isAllowedSeparator } from '../../plugins/phrase.js'
-import { ECHOED_TEXT_MAX_LENGTH, FIELD_ERRORS_MAX_ITEMS, QUANTITY_MAX, TITLE_MAX_LENGTH, VALUE_MAX_LENGTH } from '../../schemas/common.js'
+import { ECHOED_TEXT_MAX_LENGTH, FIELD_ERRORS_MAX_ITEMS, PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, TITLE_MAX_LENGTH, VALUE_MAX_LENGTH } from '../../schemas/common.js'
 import { PassphraseParams } from '../../schemas/passphrase.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
 import { PHRASE_LANGUAGES, PhraseParams } from '../../schemas/phrase.js'
 import { problemDocument, ProblemError } from '../../src/errors.js'
 import { catalogs } from '../../src/i18n/index.js'
@@ -74,6 +76,15 @@ t.test('strings are bounded, and the bounds hold for what the service sends', as
 
   const hex = await app.inject({ method: 'POST', url: '/api/generate/seq', headers: json, payload: { byteLength: 256, encoding: 'hex' } })
   t.equal(hex.json().values[0].length, VALUE_MAX_LENGTH, 'the longest value any generator makes fills VALUE_MAX_LENGTH')
+  const mldsa = await app.inject({ method: 'POST', url: '/api/generate/vpn', headers: json, payload: { protocol: 'mldsa65' } })
+  t.equal(mldsa.json().publicKeys[0].length, PUBLIC_KEY_MAX_LENGTH, 'the longest public key (ML-DSA-65) fills PUBLIC_KEY_MAX_LENGTH')
+  t.equal(schemas.VpnResult.properties.publicKeys.items.maxLength, PUBLIC_KEY_MAX_LENGTH)
+  // Each key-pair generator's bound is its own longest public key and value
+  const ssh = await app.inject({ method: 'POST', url: '/api/generate/ssh-key', headers: json, payload: { comment: '~'.repeat(64) } })
+  t.equal(ssh.json().publicKeys[0].length, schemas.SshKeyResult.properties.publicKeys.items.maxLength, 'the longest ssh-key public key fills its bound')
+  t.ok(ssh.json().values[0].length <= VALUE_MAX_LENGTH, `the longest ssh-key file (${ssh.json().values[0].length as number} characters) fits VALUE_MAX_LENGTH`)
+  const age = await app.inject({ method: 'POST', url: '/api/generate/age-key', headers: json, payload: {} })
+  t.equal(age.json().publicKeys[0].length, schemas.AgeKeyResult.properties.publicKeys.items.maxLength, 'an age recipient fills its bound')
 
   for (const [language, catalog] of Object.entries(catalogs)) {
     for (const title of Object.values(catalog.titles)) t.ok(title.length <= TITLE_MAX_LENGTH, `${language}: "${title}" fits`)
@@ -168,10 +179,30 @@ t.test('phrase separator pattern says exactly what the generator accepts in some
   t.ok(regex.test('a'))
 })
 
+t.test('ssh-key comment pattern says exactly what the generator accepts', async (t) => {
+  const regex = new RegExp(SSH_COMMENT_PATTERN, 'u')
+  t.equal(schemas.SshKeyParams.properties.comment.pattern, SSH_COMMENT_PATTERN, 'in the document')
+  const accepted = (comment: string) => {
+    try {
+      generateSshKeys({ comment, quantity: 1 })
+      return true
+    } catch {
+      return false
+    }
+  }
+  let differences = 0
+  for (let code = 0; code <= 0x10ffff; code += code < 0x800 ? 1 : 97) {
+    const character = String.fromCodePoint(code)
+    if (regex.test(`a${character}`) !== accepted(`a${character}`)) differences++
+  }
+  t.equal(differences, 0, 'every code point below U+0800 and a sample above, after a letter')
+})
+
 t.test('bounds the document alone carries never change validation', async (t) => {
   t.equal((PassphraseParams.properties.separator as Json).pattern, undefined, 'PassphraseParams has no pattern for AJV')
   t.equal((PhraseParams.properties.separator as Json).pattern, undefined, 'PhraseParams has no pattern for AJV')
   t.equal((PhraseParams.properties.words as Json).minimum, undefined, 'PhraseParams.words is an enum only')
+  t.equal((SshKeyParams.properties.comment as Json).pattern, undefined, 'SshKeyParams has no pattern for AJV')
   t.equal((PassphraseParams.properties.quantity as Json).format, undefined, 'no format AJV would have to know')
   const app = await build(t)
   const separator = await app.inject({ method: 'POST', url: '/api/generate/passphrase', headers: json, payload: { separator: 'a' } })

@@ -13,6 +13,8 @@ import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
 import { PinParams } from '../../schemas/pin.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
+import { AgeKeyParams } from '../../schemas/age-key.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
@@ -26,7 +28,9 @@ const PARAMS = {
   phrase: PhraseParams,
   seq: SeqParams,
   'short-id': ShortIdParams,
-  pin: PinParams
+  pin: PinParams,
+  'ssh-key': SshKeyParams,
+  'age-key': AgeKeyParams
 } satisfies Record<Generator, TObject>
 
 export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>
@@ -160,7 +164,9 @@ const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   byteLength: fc.integer({ min: 2, max: 256 }),
   symbolSet,
   exclude,
-  avoidWeak: fc.boolean()
+  avoidWeak: fc.boolean(),
+  // ssh-key comments: printable ASCII mostly (quotes and backslashes included), sometimes anything
+  comment: fc.oneof({ arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 70 }), weight: 5 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 })
 }
 /** The values of a parameter that is an enum in its schema, for parameters not listed above. */
 function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree> | undefined {

@@ -14,6 +14,8 @@ import { PassphraseParams } from '../../schemas/passphrase.js'
 import { PasswordParams } from '../../schemas/password.js'
 import { PinParams } from '../../schemas/pin.js'
 import { SeqParams } from '../../schemas/seq.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
+import { AgeKeyParams } from '../../schemas/age-key.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { readPassphrase } from '../passphrase-reader.js'
@@ -137,9 +139,25 @@ const VPN_SHAPES: Record<string, (length: number) => RegExp> = {
   wireguard: () => BASE64_32,
   'wireguard-psk': () => BASE64_32,
   reality: () => BASE64URL_32,
+  mlkem768: () => /^[A-Za-z0-9_-]{86}$/,
+  mldsa65: () => BASE64URL_32,
   hex: () => /^[0-9a-f]{64}$/
 }
-const KEY_PAIRS = new Set(['wireguard', 'reality'])
+// Public keys: X25519's 32 bytes, ML-KEM-768's 1,184, ML-DSA-65's 1,952 (base64url, unpadded)
+const PUBLIC_KEY_SHAPES: Record<string, RegExp> = {
+  wireguard: BASE64_32,
+  reality: BASE64URL_32,
+  mlkem768: /^[A-Za-z0-9_-]{1579}$/,
+  mldsa65: /^[A-Za-z0-9_-]{2603}$/
+}
+const KEY_PAIRS = new Set(Object.keys(PUBLIC_KEY_SHAPES))
+
+/** What is wrong with `body.publicKeys`: one per value, each of `shape`. */
+function publicKeysProblem (body: Record<string, any>, shape: (key: string) => boolean): string | undefined {
+  const keys = body.publicKeys
+  if (!Array.isArray(keys) || keys.length !== body.values?.length) return 'no public key for each value'
+  return keys.every((key) => typeof key === 'string' && shape(key)) ? undefined : 'a malformed public key'
+}
 
 const vpn: Rules = {
   schema: ajv.compile(VpnParams),
@@ -147,11 +165,35 @@ const vpn: Rules = {
   valueProblem: (params, value) => VPN_SHAPES[params.protocol]?.(params.length).test(value) === true ? undefined : `not a ${String(params.protocol)} value`,
   bodyProblem: (params, body) => {
     if (!KEY_PAIRS.has(params.protocol)) return body.publicKeys === undefined ? undefined : `publicKeys for ${String(params.protocol)}`
-    const keys = body.publicKeys
-    if (!Array.isArray(keys) || keys.length !== body.values?.length) return 'no public key for each value'
-    const shape = params.protocol === 'reality' ? BASE64URL_32 : BASE64_32
-    return keys.every((key) => typeof key === 'string' && shape.test(key)) ? undefined : 'a malformed public key'
+    const shape = PUBLIC_KEY_SHAPES[params.protocol] as RegExp
+    return publicKeysProblem(body, (key) => shape.test(key))
   }
+}
+
+// CONTRACT §2 ssh-key: the file's frame and 70-character Base64 lines; the public key line with
+// the comment. The blob of an Ed25519 public key is 51 bytes: 68 Base64 characters, no padding
+const SSH_FILE = /^-----BEGIN OPENSSH PRIVATE KEY-----\n([A-Za-z0-9+/]{70}\n)*[A-Za-z0-9+/]{1,69}={0,2}\n-----END OPENSSH PRIVATE KEY-----\n$/
+const SSH_PUBLIC_KEY = /^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43}( [\x20-\x7e]+)?$/
+
+const sshKey: Rules = {
+  schema: ajv.compile(SshKeyParams),
+  refusal: (params) => /^[\x20-\x7e]*$/.test(params.comment) ? undefined : { pointer: '#/comment', code: 'NOT_ALLOWED_VALUE' },
+  valueProblem: (params, value) => {
+    if (!SSH_FILE.test(value)) return 'not an OpenSSH private key file'
+    const blob = Buffer.from(value.split('\n').slice(1, -2).join(''), 'base64')
+    if (!blob.subarray(0, 15).equals(Buffer.from('openssh-key-v1\0', 'latin1'))) return 'not openssh-key-v1'
+    return blob.includes(Buffer.from(params.comment, 'latin1')) ? undefined : 'the comment is not in the file'
+  },
+  bodyProblem: (params, body) => publicKeysProblem(body, (key) =>
+    SSH_PUBLIC_KEY.test(key) && key.slice(80) === (params.comment === '' ? '' : ` ${String(params.comment)}`))
+}
+
+// CONTRACT §2 age-key: Bech32 of 32 bytes (52 characters) and its 6-character checksum
+const ageKey: Rules = {
+  schema: ajv.compile(AgeKeyParams),
+  refusal: () => undefined,
+  valueProblem: (_params, value) => /^AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}$/.test(value) ? undefined : 'not an age identity',
+  bodyProblem: (_params, body) => publicKeysProblem(body, (key) => /^age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}$/.test(key))
 }
 
 const UUID_SHAPES: Record<string, (length: number) => RegExp> = {
@@ -192,7 +234,7 @@ const seq: Rules = {
   }
 }
 
-const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq, pin }
+const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq, pin, 'ssh-key': sshKey, 'age-key': ageKey }
 
 function isObject (value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -267,6 +267,9 @@ t.test('vpn: 6 bits per shadowsocks character; a key has its random bits, less 5
     wireguard: 251,
     'wireguard-psk': 256,
     reality: 251,
+    // A seed is all random, and FIPS 203/204 hash all of it: 64 and 32 bytes
+    mlkem768: 512,
+    mldsa65: 256,
     hex: 256
   }
   for (const [protocol, bits] of Object.entries(keys)) {
@@ -366,4 +369,15 @@ t.test('pin: log2 of the PINs allowed, the weak ones counted by the test', async
     t.ok(isFloorOf(10n ** BigInt(length), await entropyBits(t, 'pin', { length, avoidWeak: false })), `length ${length}, all PINs`)
   }
   t.equal(await entropyBits(t, 'pin', {}), 19.92, 'defaults: log2(998,900) = 19.9300')
+})
+
+// ---- ssh-key and age-key
+
+t.test('ssh-key: the 256 bits of the Ed25519 seed, whatever the comment', async (t) => {
+  t.equal(await entropyBits(t, 'ssh-key', {}), 256)
+  t.equal(await entropyBits(t, 'ssh-key', { comment: 'x'.repeat(64) }), 256)
+})
+
+t.test('age-key: 256 random bits less the 5 X25519 clamps', async (t) => {
+  t.equal(await entropyBits(t, 'age-key', {}), 251)
 })

@@ -11,10 +11,12 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER
 const MIN_SAFE = Number.MIN_SAFE_INTEGER
 
 // vpn protocols that make key pairs, answered with publicKeys
-const KEY_PAIRS = new Set(['wireguard', 'reality'])
+const KEY_PAIRS = new Set(['wireguard', 'reality', 'mlkem768', 'mldsa65'])
+// Generators that always make key pairs
+const KEY_PAIR_GENERATORS = new Set<Generator>(['ssh-key', 'age-key'])
 
 // Generators whose values have a length fixed by the parameters, so GET and POST values must match in length
-const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id', 'pin'])
+const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key'])
 
 /** Sends `params` as POST and as GET, checks both answers alike, returns the parsed POST body. */
 async function both (t: Test, type: Generator, params: unknown): Promise<{ status: number, body: any }> {
@@ -28,7 +30,7 @@ async function both (t: Test, type: Generator, params: unknown): Promise<{ statu
   if (viaPost.statusCode === 200) {
     t.equal(viaPost.headers['content-type'], 'application/json; charset=utf-8')
     // CONTRACT §1.2: four fields, and publicKeys where the generator makes key pairs
-    const keyPairs = type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? '')
+    const keyPairs = KEY_PAIR_GENERATORS.has(type) || (type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? ''))
     const fields = ['entropyBits', 'generatedAt', 'type', 'values', ...(keyPairs ? ['publicKeys'] : [])].sort()
     for (const body of [postBody, getBody]) {
       t.same(Object.keys(body).sort(), fields, `exactly ${fields.join(', ')}`)
@@ -90,7 +92,9 @@ const integers: Record<Generator, IntegerParam[]> = {
   phrase: [],
   seq: [{ name: 'byteLength', min: 2, max: 256 }],
   'short-id': [{ name: 'length', min: 2, max: 256 }],
-  pin: [{ name: 'length', min: 4, max: 12 }]
+  pin: [{ name: 'length', min: 4, max: 12 }],
+  'ssh-key': [],
+  'age-key': []
 }
 const booleans: Record<Generator, string[]> = {
   password: ['uppercase', 'lowercase', 'numbers', 'symbols', 'avoidAmbiguous'],
@@ -101,7 +105,9 @@ const booleans: Record<Generator, string[]> = {
   phrase: [],
   seq: [],
   'short-id': [],
-  pin: ['avoidWeak']
+  pin: ['avoidWeak'],
+  'ssh-key': [],
+  'age-key': []
 }
 const enums: Record<Generator, EnumParam[]> = {
   password: [],
@@ -112,7 +118,7 @@ const enums: Record<Generator, EnumParam[]> = {
   number: [],
   vpn: [{
     name: 'protocol',
-    values: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'hex']
+    values: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'mlkem768', 'mldsa65', 'hex']
   }],
   uuid: [{ name: 'format', values: ['standard', 'v7', 'ulid', 'numeric', 'alpha', 'alphanumeric', 'urlsafe'] }],
   phrase: [
@@ -121,7 +127,9 @@ const enums: Record<Generator, EnumParam[]> = {
   ],
   seq: [{ name: 'encoding', values: ['hex', 'base64', 'base64url', 'base32'] }],
   'short-id': [],
-  pin: []
+  pin: [],
+  'ssh-key': [],
+  'age-key': []
 }
 
 for (const type of GENERATORS) {
@@ -190,6 +198,17 @@ t.test('phrase separator: 1..4 code points', async (t) => {
   t.equal(await fails(t, 'phrase', { separator: '-----' }, '#/separator', 'TOO_LONG'), '“separator” must have at most 4 character(s).')
   await fails(t, 'phrase', { separator: '😀😀😀😀😀' }, '#/separator', 'TOO_LONG')
   for (const wrong of [1, true, null, ['-']]) await fails(t, 'phrase', { separator: wrong }, '#/separator', 'TYPE')
+})
+
+t.test('ssh-key comment: 0..64 printable ASCII characters, space to ~', async (t) => {
+  const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)).join('')
+  for (const comment of ['', ' ', '~', 'a'.repeat(64), printable.slice(0, 64), printable.slice(31, 95), '"\\ quoted']) await ok(t, 'ssh-key', { comment })
+  t.equal(await fails(t, 'ssh-key', { comment: 'a'.repeat(65) }, '#/comment', 'TOO_LONG'), '“comment” must have at most 64 character(s).')
+  for (const comment of ['\n', 'tab\there', '\u007f', 'é', 'ключ', '🙂', '\u0000', 'a\r']) {
+    const detail = await fails(t, 'ssh-key', { comment }, '#/comment', 'NOT_ALLOWED_VALUE')
+    t.equal(detail, '“comment” may hold only printable ASCII characters, from space to ~.')
+  }
+  for (const wrong of [1, true, null, ['a'], {}]) await fails(t, 'ssh-key', { comment: wrong }, '#/comment', 'TYPE')
 })
 
 t.test('password minimums: 0..128, integers only, each counted for its own set', async (t) => {

@@ -15,7 +15,9 @@ t.test('trace-level logs of a whole session hold no secret', async (t) => {
     seq: { byteLength: 64, encoding: 'base64' },
     'short-id': { length: 32, quantity: 2 },
     // Twelve digits: no timestamp or pid of a log line holds them by chance
-    pin: { length: 12, quantity: 2 }
+    pin: { length: 12, quantity: 2 },
+    'ssh-key': { comment: 'secret-comment-value', quantity: 2 },
+    'age-key': { quantity: 2 }
   }
   for (const type of GENERATORS) {
     const body = JSON.stringify(params[type])
@@ -29,10 +31,13 @@ t.test('trace-level logs of a whole session hold no secret', async (t) => {
     for (const response of responses) {
       t.equal(response.statusCode, 200, type)
       for (const value of response.json().values as string[]) secrets.add(value)
+      // A private key file is a secret line by line
+      if (type === 'ssh-key') for (const value of response.json().values as string[]) for (const line of value.split('\n').slice(1, -2)) secrets.add(line)
     }
   }
   secrets.add('1234567890123456')
   secrets.add('§¤§')
+  secrets.add('secret-comment-value')
 
   // Errors: bad parameters, bad X-Data, bad body, a secret in the query string, 404, 413
   const badXData = 'c2VjcmV0LXgtZGF0YS12YWx1ZQ!!'

@@ -16,6 +16,8 @@ import { ShortIdResult } from '../../schemas/short-id.js'
 import { PinResult } from '../../schemas/pin.js'
 import { UuidResult } from '../../schemas/uuid.js'
 import { VpnResult } from '../../schemas/vpn.js'
+import { AgeKeyResult } from '../../schemas/age-key.js'
+import { SshKeyResult } from '../../schemas/ssh-key.js'
 import { NUMBER_ALPHABET } from '../../plugins/number.js'
 import { PASSWORD_ALPHABET, PUNCTUATION, passwordPlan } from '../../plugins/password.js'
 import { SEQ_ALPHABET } from '../../plugins/seq.js'
@@ -23,6 +25,7 @@ import { SHORT_ID_ALPHABET } from '../../plugins/short-id.js'
 import { PIN_ALPHABET } from '../../plugins/pin.js'
 import { UUID_ALPHABET } from '../../plugins/uuid.js'
 import { VPN_ALPHABET } from '../../plugins/vpn.js'
+import { AGE_KEY_ALPHABET } from '../../plugins/age-key.js'
 import { isJsonVerbatim, registerGenerator } from '../../src/generator-route.js'
 import { build, post, xData } from '../helper.js'
 
@@ -46,7 +49,7 @@ const CLOSED: Record<string, { alphabet: string, result: unknown, params: Array<
   vpn: {
     alphabet: VPN_ALPHABET,
     result: VpnResult,
-    params: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'hex']
+    params: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'mlkem768', 'mldsa65', 'hex']
       .map((protocol) => ({ protocol, length: 256, quantity: 50 }))
   },
   uuid: {
@@ -60,7 +63,8 @@ const CLOSED: Record<string, { alphabet: string, result: unknown, params: Array<
     params: ['hex', 'base64', 'base64url', 'base32'].flatMap((encoding) => [255, 256].map((byteLength) => ({ encoding, byteLength, quantity: 50 })))
   },
   'short-id': { alphabet: SHORT_ID_ALPHABET, result: ShortIdResult, params: [{ length: 256, quantity: 50 }] },
-  pin: { alphabet: PIN_ALPHABET, result: PinResult, params: [{ length: 12, quantity: 50 }, { length: 4, avoidWeak: false, quantity: 50 }] }
+  pin: { alphabet: PIN_ALPHABET, result: PinResult, params: [{ length: 12, quantity: 50 }, { length: 4, avoidWeak: false, quantity: 50 }] },
+  'age-key': { alphabet: AGE_KEY_ALPHABET, result: AgeKeyResult, params: [{ quantity: 50 }] }
 }
 
 // fast-json-stringify's own test for strings that need escaping (asString's slow path)
@@ -71,6 +75,7 @@ t.test('the closed-alphabet results are exactly the generators above; separators
   for (const [type, { result }] of Object.entries(CLOSED)) t.ok(unescaped(result), `${type}: written without escape scan`)
   t.notOk(unescaped(PassphraseResult), 'passphrase: the separator is the client\'s, scanned')
   t.notOk(unescaped(PhraseResult), 'phrase: the separator is the client\'s, scanned')
+  t.notOk(unescaped(SshKeyResult), 'ssh-key: line feeds, and the comment is the client\'s, scanned')
   t.notOk(unescaped(GenerationResult('PlainResult', 'plain')), 'the default keeps the scan')
   t.equal((VpnResult as unknown as Schema).properties.publicKeys?.items?.format, UNESCAPED_FORMAT, 'vpn public keys too')
 })
