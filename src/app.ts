@@ -16,6 +16,8 @@ import uuid from '../plugins/uuid.js'
 import phrase from '../plugins/phrase.js'
 import seq from '../plugins/seq.js'
 import shortId from '../plugins/short-id.js'
+import token from '../plugins/token.js'
+import totp from '../plugins/totp.js'
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -41,6 +43,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(phrase)
   await app.register(seq)
   await app.register(shortId)
+  await app.register(token)
+  await app.register(totp)
 
   return app
 }

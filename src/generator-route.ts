@@ -16,6 +16,8 @@ export interface Generated {
   entropyBits: number
   /** The public key of each value, in the same order (key pairs only). */
   publicKeys?: string[]
+  /** The SHA-256 of each value, in the same order (tokens only): what a server stores instead. */
+  hashes?: string[]
 }
 
 export interface GeneratorDefinition<P extends TObject> {

@@ -39,9 +39,15 @@ export type FieldCode = typeof FIELD_CODES[number]
 
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
- * (the SEPARATOR_* messages are reported under NOT_ALLOWED_VALUE).
+ * (the SEPARATOR_* messages, PREFIX_NOT_ALLOWED and TOTP_NAME_NOT_ALLOWED are reported under
+ * NOT_ALLOWED_VALUE).
  */
-export const FIELD_MESSAGES = [...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER'] as const
+export const FIELD_MESSAGES = [
+  ...FIELD_CODES,
+  'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER',
+  'PREFIX_NOT_ALLOWED',
+  'TOTP_NAME_NOT_ALLOWED'
+] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 
 /** Details of top-level problems that are not field errors. */

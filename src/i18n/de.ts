@@ -52,7 +52,9 @@ export const de: Catalog = {
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Die Mindestanzahlen der aktivierten Zeichengruppen ergeben zusammen ${total}, mehr als ${field} (${length}).`,
     SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} darf keine Buchstaben, Ziffern, Steuerzeichen oder unsichtbaren Zeichen enthalten und nicht mit einem kombinierenden Zeichen beginnen.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} darf weder Steuerzeichen noch Zeichen enthalten, die in den Wörtern der Liste ${language} vorkommen, da sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`,
-    SEPARATOR_HAS_LETTER: ({ field }) => `${field} darf keine Buchstaben a–z enthalten, da diese in den Wörtern vorkommen und sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`
+    SEPARATOR_HAS_LETTER: ({ field }) => `${field} darf keine Buchstaben a–z enthalten, da diese in den Wörtern vorkommen und sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} darf nur Kleinbuchstaben a–z und Ziffern 0–9 enthalten und muss mit einem Buchstaben beginnen.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} darf weder einen Doppelpunkt (:) noch Steuerzeichen oder ungepaarte Surrogate enthalten.`
   },
   types: {
     string: 'eine Zeichenkette',

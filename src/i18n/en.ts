@@ -52,7 +52,9 @@ export const en: Catalog = {
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `The minimums of the enabled character sets add up to ${total}, more than ${field} (${length}).`,
     SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} must not contain letters, digits, control or invisible characters, nor start with a combining mark.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} must not contain control characters or any character that occurs in the words of the ${language} list: the phrase could not be split back into words.`,
-    SEPARATOR_HAS_LETTER: ({ field }) => `${field} must not contain the letters a–z: they occur in the words, so the phrase could not be split back.`
+    SEPARATOR_HAS_LETTER: ({ field }) => `${field} must not contain the letters a–z: they occur in the words, so the phrase could not be split back.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} must be lowercase letters a–z and digits 0–9, starting with a letter.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} must not contain a colon (:), control characters or unpaired surrogates.`
   },
   types: {
     string: 'a string',

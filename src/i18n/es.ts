@@ -52,7 +52,9 @@ export const es: Catalog = {
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Los mínimos de los conjuntos de caracteres activados suman ${total}, más que ${field} (${length}).`,
     SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} no debe contener letras, dígitos, caracteres de control ni caracteres invisibles, ni empezar por un signo combinante.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} no debe contener caracteres de control ni caracteres que aparezcan en las palabras de la lista ${language}: la frase no podría volver a dividirse en palabras.`,
-    SEPARATOR_HAS_LETTER: ({ field }) => `${field} no debe contener las letras a–z: aparecen en las palabras, por lo que la frase no podría volver a dividirse en palabras.`
+    SEPARATOR_HAS_LETTER: ({ field }) => `${field} no debe contener las letras a–z: aparecen en las palabras, por lo que la frase no podría volver a dividirse en palabras.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} solo puede contener letras minúsculas a–z y dígitos 0–9, y debe empezar por una letra.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} no debe contener dos puntos (:), caracteres de control ni mitades sueltas de un par sustituto.`
   },
   types: {
     string: 'una cadena de texto',

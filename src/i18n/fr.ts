@@ -53,7 +53,9 @@ export const fr: Catalog = {
     MINIMUMS_EXCEED_LENGTH: ({ field, total, length }) => `Les minimums des jeux de caractères activés totalisent ${total}, soit plus que ${field} (${length}).`,
     SEPARATOR_HAS_LETTER_OR_DIGIT: ({ field }) => `${field} ne doit contenir ni lettres, ni chiffres, ni caractères de contrôle ou invisibles, ni commencer par un signe combinant.`,
     SEPARATOR_HAS_WORD_CHARACTER: ({ field, language }) => `${field} ne doit contenir ni caractères de contrôle ni caractères présents dans les mots de la liste ${language}\u00A0: la phrase ne pourrait plus être redécoupée en mots.`,
-    SEPARATOR_HAS_LETTER: ({ field }) => `${field} ne doit pas contenir les lettres a–z\u00A0: elles apparaissent dans les mots, et la phrase ne pourrait donc plus être redécoupée en mots.`
+    SEPARATOR_HAS_LETTER: ({ field }) => `${field} ne doit pas contenir les lettres a–z\u00A0: elles apparaissent dans les mots, et la phrase ne pourrait donc plus être redécoupée en mots.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir que des lettres minuscules a–z et des chiffres 0–9, et doit commencer par une lettre.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir ni deux-points (:), ni caractères de contrôle, ni moitié isolée d’une paire de substitution.`
   },
   types: {
     string: 'une chaîne de caractères',
