@@ -12,6 +12,8 @@ import { PasswordParams } from '../../schemas/password.js'
 import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
@@ -24,7 +26,9 @@ const PARAMS = {
   uuid: UuidParams,
   phrase: PhraseParams,
   seq: SeqParams,
-  'short-id': ShortIdParams
+  'short-id': ShortIdParams,
+  token: TokenParams,
+  totp: TotpParams
 } satisfies Record<Generator, TObject>
 
 export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>
@@ -122,6 +126,22 @@ const separatorCharacter = fc.oneof(
 )
 const passphraseSeparator = fc.array(separatorCharacter, { maxLength: 5 }).map((parts) => parts.join(''))
 
+// Token prefixes: mostly a-z 0-9 (a digit first is refused), sometimes a character the rule refuses
+const prefixCharacter = fc.oneof(
+  { arbitrary: fc.constantFrom(...'abcxyz0189'), weight: 12 },
+  { arbitrary: fc.constantFrom('A', 'Z', '_', '-', ' ', '.', 'é', 'ı', '\n', '\u0000'), weight: 1 }
+)
+const tokenPrefix = fc.array(prefixCharacter, { minLength: 0, maxLength: 17 }).map((parts) => parts.join(''))
+
+// TOTP issuers and accounts: what the URI encoding treats apart (unreserved, reserved, `%`,
+// non-ASCII, surrogate pairs), and what the rule refuses (colon, controls, lone surrogates)
+const nameCharacter = fc.oneof(
+  { arbitrary: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', ' ', '@', '%', '/', '?', '#', '&', '+', '=', '!', '*', '(', 'é', 'ж', '中', '😀', '\u00a0', '\u200b'), weight: 12 },
+  { arbitrary: fc.constantFrom(':', '\n', '\u0000', '\u007f', '\u0085', '\ud800', '\udfff'), weight: 1 },
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 2 }
+)
+const totpName = (minLength: number) => fc.array(nameCharacter, { minLength, maxLength: 66 }).map((parts) => parts.join(''))
+
 /** Values a schema accepts, so that a good share of requests get to the generators. */
 const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   quantity: fc.integer({ min: 1, max: 50 }),
@@ -153,7 +173,9 @@ function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree>
 
 /** Where a generator's parameter of the same name takes other values. */
 const validValueOf: Partial<Record<Generator, Record<string, fc.Arbitrary<JsonTree>>>> = {
-  passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator }
+  passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator },
+  token: { prefix: tokenPrefix, length: fc.integer({ min: 15, max: 129 }) },
+  totp: { issuer: totpName(0), account: totpName(0), period: fc.integer({ min: 14, max: 301 }), byteLength: fc.integer({ min: 15, max: 65 }) }
 }
 
 /** A parameters object for `generator`: mostly its own keys with mostly valid values, plus noise. */

@@ -22,7 +22,12 @@ const SHAPES: Record<Generator, { params: Record<string, unknown>, value: RegExp
   uuid: { params: { format: 'standard', quantity: 3 }, value: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/ },
   phrase: { params: { words: 12, quantity: 2 }, value: /^[a-z]+( [a-z]+){11}$/ },
   seq: { params: { byteLength: 6, encoding: 'base64', quantity: 3 }, value: /^[A-Za-z0-9+/]{8}$/ },
-  'short-id': { params: { length: 10, quantity: 5 }, value: /^[0-9a-f]{10}$/ }
+  'short-id': { params: { length: 10, quantity: 5 }, value: /^[0-9a-f]{10}$/ },
+  token: { params: { prefix: 'ab1', length: 16, quantity: 3 }, value: /^ab1_[0-9A-Za-z]{22}$/ },
+  totp: {
+    params: { issuer: 'A b', account: 'c@d', quantity: 3 },
+    value: /^otpauth:\/\/totp\/A%20b:c%40d\?secret=[A-Z2-7]{32}&issuer=A%20b&algorithm=SHA1&digits=6&period=30$/
+  }
 }
 
 const TEXT = 'text/plain; charset=utf-8'
@@ -73,7 +78,8 @@ t.test('every generator, POST and GET: text/plain holds exactly `quantity` lines
       t.equal(json.headers['content-type'], 'application/json; charset=utf-8', `${label} without Accept: JSON`)
       t.equal(json.headers.vary, 'Accept', `${label} without Accept: Vary: Accept too`)
       const body = json.json()
-      t.same(Object.keys(body), ['type', 'values', 'entropyBits', 'generatedAt'], `${label}: the JSON result's fields`)
+      // Tokens' hashes are in the JSON only: text/plain holds the values alone
+      t.same(Object.keys(body), ['type', 'values', 'entropyBits', 'generatedAt', ...(name === 'token' ? ['hashes'] : [])], `${label}: the JSON result's fields`)
       t.equal(body.type, name)
       t.equal(body.values.length, quantity)
       for (const jsonValue of body.values) t.match(jsonValue, value, `${label}: the JSON values have the same shape`)

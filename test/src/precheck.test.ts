@@ -16,10 +16,12 @@ import { PasswordParams } from '../../schemas/password.js'
 import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 
-const PARAMS = [NumberParams, PassphraseParams, PasswordParams, PhraseParams, SeqParams, ShortIdParams, UuidParams, VpnParams]
+const PARAMS = [NumberParams, PassphraseParams, PasswordParams, PhraseParams, SeqParams, ShortIdParams, TokenParams, TotpParams, UuidParams, VpnParams]
 
 const ajvOptions = serverOptions(loadConfig({ LOG_LEVEL: 'silent' })).ajv as { customOptions: Record<string, unknown> }
 const buildValidator = AjvCompiler()({}, { customOptions: ajvOptions.customOptions })

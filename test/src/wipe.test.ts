@@ -43,7 +43,7 @@ const spied = {
 
 // tap's module mocks reach only a mocked module's own imports: each plugin gets the spied module,
 // then the app gets those plugins
-const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id'] as const
+const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'token', 'totp'] as const
 const mocks: Record<string, unknown> = {}
 for (const name of PLUGINS) {
   mocks[`../../plugins/${name}.js`] = await t.mockImport(`../../plugins/${name}.js`, { '../../src/random.js': spied })
