@@ -151,7 +151,9 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ['vpn', { protocol: 'reality' }],
   ['vpn', { protocol: 'wireguard-psk', quantity: 2 }],
   ['vpn', { protocol: 'hex' }],
-  ['vpn', { protocol: '2022-blake3-aes-128-gcm' }]
+  ['vpn', { protocol: '2022-blake3-aes-128-gcm' }],
+  ['totp', { byteLength: 64, quantity: 5 }],
+  ['totp', { issuer: 'Example', account: 'alice', algorithm: 'SHA512' }]
 ]
 
 t.test('phrase leaves no BIP-39 entropy in memory, nor does any generator leave its draw (POST and X-Data)', async (t) => {
@@ -197,7 +199,10 @@ const POOL_CASES: Array<[string, Record<string, unknown>]> = [
   ['short-id', {}],
   ['uuid', { format: 'v7', quantity: 10 }],
   ['uuid', { format: 'ulid', quantity: 10 }],
-  ['vpn', { protocol: 'wireguard', quantity: 3 }]
+  ['vpn', { protocol: 'wireguard', quantity: 3 }],
+  ['token', {}],
+  ['token', { prefix: 'ghp', length: 128, quantity: 50 }],
+  ['totp', { byteLength: 64, quantity: 50 }]
 ]
 
 t.test('every pool byte a generator draws is zero once the request is answered (POST and X-Data)', async (t) => {
