@@ -35,7 +35,9 @@ const GENERATORS: Array<[string, object]> = [
   ['phrase', { words: 12, language: 'japanese', separator: '\u3000' }],
   ['seq', { byteLength: 64, encoding: 'base64url', quantity: 5 }],
   ['seq', { byteLength: 20, encoding: 'base32', quantity: 5 }],
-  ['short-id', { length: 16, quantity: 8 }]
+  ['short-id', { length: 16, quantity: 8 }],
+  ['token', { prefix: 'ghp', quantity: 5 }],
+  ['totp', { issuer: 'Example Co', account: 'alice@example.com', algorithm: 'SHA256', digits: 8, quantity: 3 }]
 ]
 // Each connection walks this list in a loop: both forms of every generator, and health
 const REQUESTS = [
