@@ -69,8 +69,9 @@ const valueString = (maxLength: number, unescaped: boolean) =>
 /** A SHA-256 digest as lowercase hex. */
 export const SHA256_HEX_LENGTH = 64
 
-const valueHashes = (unescaped: boolean) => Type.Array(
-  Type.String({ minLength: SHA256_HEX_LENGTH, maxLength: SHA256_HEX_LENGTH, pattern: `^[0-9a-f]{${SHA256_HEX_LENGTH}}$`, ...(unescaped ? { format: UNESCAPED_FORMAT } : {}) }),
+// Lowercase hex whatever the values hold, so never in need of JSON's escape scan
+const valueHashes = Type.Array(
+  Type.String({ minLength: SHA256_HEX_LENGTH, maxLength: SHA256_HEX_LENGTH, pattern: `^[0-9a-f]{${SHA256_HEX_LENGTH}}$`, format: UNESCAPED_FORMAT }),
   { maxItems: QUANTITY_MAX, description: 'The SHA-256 of each value (its UTF-8 bytes) as 64 lowercase hex characters, in the same order: what a server stores instead of the value.' }
 )
 
@@ -101,7 +102,7 @@ export function GenerationResult<const T extends string> ($id: string, type: T, 
     }),
     ...(keyPairs ? { publicKeys: Type.Optional(publicKeys) } : {}),
     // Always there when the generator makes them, so clients need not test for it
-    ...(hashes ? { hashes: valueHashes(closedAlphabet) } : {})
+    ...(hashes ? { hashes: valueHashes } : {})
   }, { $id, additionalProperties: false, description: `The values made by the ${type} generator.` })
 }
 
