@@ -44,7 +44,9 @@ const GENERATORS: Array<[string, object]> = [
   ['vpn', { protocol: 'mlkem768', quantity: 2 }],
   ['vpn', { protocol: 'mldsa65', quantity: 2 }],
   ['ssh-key', { comment: 'soak "test" key', quantity: 3 }],
-  ['age-key', { quantity: 3 }]
+  ['age-key', { quantity: 3 }],
+  ['token', { prefix: 'ghp', quantity: 5 }],
+  ['totp', { issuer: 'Example Co', account: 'alice@example.com', algorithm: 'SHA256', digits: 8, quantity: 3 }]
 ]
 // Each connection walks this list in a loop: both forms of every generator, and health
 const REQUESTS = [

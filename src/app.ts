@@ -19,6 +19,8 @@ import shortId from '../plugins/short-id.js'
 import pin from '../plugins/pin.js'
 import sshKey from '../plugins/ssh-key.js'
 import ageKey from '../plugins/age-key.js'
+import token from '../plugins/token.js'
+import totp from '../plugins/totp.js'
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -47,6 +49,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(pin)
   await app.register(sshKey)
   await app.register(ageKey)
+  await app.register(token)
+  await app.register(totp)
 
   return app
 }

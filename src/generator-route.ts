@@ -22,6 +22,8 @@ export interface Generated {
    * `\\`). The answer is then written with the escape scan, never without it.
    */
   escaped?: boolean
+  /** The SHA-256 of each value, in the same order (tokens only): what a server stores instead. */
+  hashes?: string[]
 }
 
 export interface GeneratorDefinition<P extends TObject> {

@@ -57,7 +57,9 @@ export const fr: Catalog = {
     EMPTY_SET: ({ field }) => `${field} est activé, mais «\u202Fexclude\u202F» et «\u202FavoidAmbiguous\u202F» ne laissent aucun caractère dans son jeu.`,
     SYMBOL_SET_CHARACTERS: ({ field }) => `${field} doit comporter de 1 à 32 signes de ponctuation ASCII distincts parmi !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~, chacun une seule fois.`,
     EXCLUDE_CHARACTERS: ({ field }) => `${field} ne doit comporter que des caractères ASCII imprimables, de ! à ~ (sans espace).`,
-    NOT_PRINTABLE_ASCII: ({ field }) => `${field} ne peut contenir que des caractères ASCII imprimables, de l’espace à ~.`
+    NOT_PRINTABLE_ASCII: ({ field }) => `${field} ne peut contenir que des caractères ASCII imprimables, de l’espace à ~.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir que des lettres minuscules a–z et des chiffres 0–9, et doit commencer par une lettre.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir ni deux-points (:), ni caractères de contrôle, ni moitié isolée d’une paire de substitution.`
   },
   types: {
     string: 'une chaîne de caractères',

@@ -8,10 +8,14 @@ import { generatePassphrases } from '../../plugins/passphrase.js'
 import { PASSPHRASE_SEPARATOR_PATTERN, PHRASE_SEPARATOR_PATTERN, SSH_COMMENT_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
 import { generateSshKeys } from '../../plugins/ssh-key.js'
 import { isAllowedSeparator } from '../../plugins/phrase.js'
+import { generateTokens } from '../../plugins/token.js'
+import { generateTotpUris } from '../../plugins/totp.js'
 import { ECHOED_TEXT_MAX_LENGTH, FIELD_ERRORS_MAX_ITEMS, PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, TITLE_MAX_LENGTH, VALUE_MAX_LENGTH } from '../../schemas/common.js'
 import { PassphraseParams } from '../../schemas/passphrase.js'
 import { SshKeyParams } from '../../schemas/ssh-key.js'
 import { PHRASE_LANGUAGES, PhraseParams } from '../../schemas/phrase.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TOTP_URI_MAX_LENGTH, TotpParams } from '../../schemas/totp.js'
 import { problemDocument, ProblemError } from '../../src/errors.js'
 import { catalogs } from '../../src/i18n/index.js'
 import { BODY_LIMIT, MAX_HEADER_SIZE } from '../../src/server-options.js'
@@ -232,4 +236,70 @@ t.test('npm test runs Spectral with the committed ruleset', async (t) => {
     'owasp:api8:2023-define-cors-origin',
     'owasp:api8:2023-define-error-responses-401'
   ], 'only these rules are switched off (the api4 limits for exclusions items only)')
+})
+
+t.test('token prefix, TOTP issuer and account: the patterns say exactly what the generators accept', async (t) => {
+  const prefixPattern = new RegExp(schemas.TokenParams.properties.prefix.pattern, 'u')
+  const namePattern = new RegExp(schemas.TotpParams.properties.issuer.pattern, 'u')
+  t.equal(schemas.TotpParams.properties.account.pattern, schemas.TotpParams.properties.issuer.pattern, 'one rule for issuer and account')
+  const accepts = (generate: () => unknown) => {
+    try {
+      generate()
+      return true
+    } catch {
+      return false
+    }
+  }
+  const prefixAccepted = (prefix: string) => accepts(() => generateTokens({ prefix, length: 16, quantity: 1 }))
+  const nameAccepted = (text: string) => accepts(() => generateTotpUris({ issuer: text, account: 'a', algorithm: 'SHA1', digits: 6, period: 30, byteLength: 16, quantity: 1 })) &&
+    accepts(() => generateTotpUris({ issuer: '', account: text, algorithm: 'SHA1', digits: 6, period: 30, byteLength: 16, quantity: 1 }))
+  // Every code point of the first plane, where every character either rule refuses or accepts in
+  // a special way lies (ASCII, controls, the colon, surrogates), and every 97th beyond it
+  const codes = [...Array.from({ length: 0x10000 }, (_, code) => code), ...Array.from({ length: 0x100000 / 97 }, (_, i) => 0x10000 + 97 * i), 0x10ffff]
+  // Tens of thousands of refusals: their stack traces would be most of the cost, and nobody reads them
+  const stackTraceLimit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  let differences = 0
+  for (const code of codes) {
+    const character = String.fromCodePoint(code)
+    if (prefixPattern.test(character) !== prefixAccepted(character)) differences++
+    if (prefixPattern.test('a' + character) !== prefixAccepted('a' + character)) differences++
+    if (namePattern.test(character) !== nameAccepted(character)) differences++
+  }
+  Error.stackTraceLimit = stackTraceLimit
+  t.equal(differences, 0, `${codes.length} code points alone (and after a letter, for prefixes), surrogates and unassigned ones included`)
+  for (const text of ['', 'ghp', 'a0b1', '0a', 'aB', 'a_b', 'a\n', 'a:b', 'a\ud800', '\udc00a', '😀', 'a b']) {
+    if (text !== '') t.equal(prefixPattern.test(text), prefixAccepted(text), `prefix ${JSON.stringify(text)}`)
+    t.equal(namePattern.test(text), nameAccepted(text), `name ${JSON.stringify(text)}`)
+  }
+  // The rules only: lengths are the schema's own minLength and maxLength, which AJV enforces
+  t.match(schemas.TokenParams.properties.prefix, { minLength: 1, maxLength: 16 })
+  t.match(schemas.TotpParams.properties.issuer, { maxLength: 64 })
+  t.match(schemas.TotpParams.properties.account, { minLength: 1, maxLength: 64 })
+  t.equal((TokenParams.properties.prefix as Json).pattern, undefined, 'TokenParams has no pattern for AJV')
+  t.equal((TotpParams.properties.issuer as Json).pattern, undefined, 'TotpParams has no pattern for AJV')
+  t.equal((TotpParams.properties.account as Json).pattern, undefined, 'TotpParams has no pattern for AJV')
+  const app = await build(t)
+  for (const [type, params, pointer] of [['token', { prefix: 'Ab' }, '#/prefix'], ['totp', { issuer: 'a:b' }, '#/issuer'], ['totp', { account: '\u0000' }, '#/account']] as const) {
+    const answer = await app.inject({ method: 'POST', url: `/api/generate/${type}`, headers: json, payload: params })
+    t.match(answer.json().errors, [{ pointer, code: 'NOT_ALLOWED_VALUE' }], `${type} ${pointer}: NOT_ALLOWED_VALUE, not the code of an AJV pattern`)
+  }
+})
+
+t.test('the longest TOTP URI fills TotpResult\'s bound, and the text/plain bound holds 50 of them', async (t) => {
+  const app = await build(t)
+  const longest = '😀'.repeat(64)
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/generate/totp',
+    headers: { ...json, accept: 'text/plain' },
+    payload: { issuer: longest, account: longest, algorithm: 'SHA256', digits: 8, period: 300, byteLength: 64, quantity: 50 }
+  })
+  t.equal(answer.statusCode, 200)
+  const lines = answer.body.slice(0, -1).split('\n')
+  t.equal(lines.length, 50)
+  t.ok(lines.every((line) => line.length === TOTP_URI_MAX_LENGTH), `every URI is ${TOTP_URI_MAX_LENGTH} characters`)
+  t.equal(schemas.TotpResult.properties.values.items.maxLength, TOTP_URI_MAX_LENGTH)
+  const plainText = document.paths['/api/generate/totp'].post.responses[200].content['text/plain'].schema
+  t.ok(answer.body.length <= plainText.maxLength, `${answer.body.length} characters of text/plain <= ${plainText.maxLength}`)
 })

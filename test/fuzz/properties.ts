@@ -15,6 +15,8 @@ import { ShortIdParams } from '../../schemas/short-id.js'
 import { PinParams } from '../../schemas/pin.js'
 import { SshKeyParams } from '../../schemas/ssh-key.js'
 import { AgeKeyParams } from '../../schemas/age-key.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
@@ -30,7 +32,9 @@ const PARAMS = {
   'short-id': ShortIdParams,
   pin: PinParams,
   'ssh-key': SshKeyParams,
-  'age-key': AgeKeyParams
+  'age-key': AgeKeyParams,
+  token: TokenParams,
+  totp: TotpParams
 } satisfies Record<Generator, TObject>
 
 export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>
@@ -140,6 +144,22 @@ const exclude = fc.oneof(
   { arbitrary: fc.constantFrom('0123456789', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '23456789', PUNCTUATION, ' ', 'é', 'x'.repeat(129)), weight: 1 }
 )
 
+// Token prefixes: mostly a-z 0-9 (a digit first is refused), sometimes a character the rule refuses
+const prefixCharacter = fc.oneof(
+  { arbitrary: fc.constantFrom(...'abcxyz0189'), weight: 12 },
+  { arbitrary: fc.constantFrom('A', 'Z', '_', '-', ' ', '.', 'é', 'ı', '\n', '\u0000'), weight: 1 }
+)
+const tokenPrefix = fc.array(prefixCharacter, { minLength: 0, maxLength: 17 }).map((parts) => parts.join(''))
+
+// TOTP issuers and accounts: what the URI encoding treats apart (unreserved, reserved, `%`,
+// non-ASCII, surrogate pairs), and what the rule refuses (colon, controls, lone surrogates)
+const nameCharacter = fc.oneof(
+  { arbitrary: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', ' ', '@', '%', '/', '?', '#', '&', '+', '=', '!', '*', '(', 'é', 'ж', '中', '😀', '\u00a0', '\u200b'), weight: 12 },
+  { arbitrary: fc.constantFrom(':', '\n', '\u0000', '\u007f', '\u0085', '\ud800', '\udfff'), weight: 1 },
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 2 }
+)
+const totpName = (minLength: number) => fc.array(nameCharacter, { minLength, maxLength: 66 }).map((parts) => parts.join(''))
+
 /** Values a schema accepts, so that a good share of requests get to the generators. */
 const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   quantity: fc.integer({ min: 1, max: 50 }),
@@ -177,7 +197,9 @@ function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree>
 /** Where a generator's parameter of the same name takes other values. */
 const validValueOf: Partial<Record<Generator, Record<string, fc.Arbitrary<JsonTree>>>> = {
   passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator },
-  pin: { length: fc.integer({ min: 3, max: 13 }) }
+  pin: { length: fc.integer({ min: 3, max: 13 }) },
+  token: { prefix: tokenPrefix, length: fc.integer({ min: 15, max: 129 }) },
+  totp: { issuer: totpName(0), account: totpName(0), period: fc.integer({ min: 14, max: 301 }), byteLength: fc.integer({ min: 15, max: 65 }) }
 }
 
 /** A parameters object for `generator`: mostly its own keys with mostly valid values, plus noise. */

@@ -7,6 +7,8 @@
 // The schema is applied with AJV and the route's options (defaults filled in, no coercion), so the
 // rules see the parameters the generator saw.
 import { Ajv, type ValidateFunction } from 'ajv'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { CHARACTER_SETS } from '../../plugins/password.js'
 import { PASSPHRASE_WORD_LISTS } from '../../plugins/passphrase.js'
 import { isAllowedSeparator } from '../../plugins/phrase.js'
@@ -16,17 +18,21 @@ import { PinParams } from '../../schemas/pin.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { SshKeyParams } from '../../schemas/ssh-key.js'
 import { AgeKeyParams } from '../../schemas/age-key.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
+import { expectedUri, parseUri, secretOf } from '../otpauth-uri.js'
 import { readPassphrase } from '../passphrase-reader.js'
+import { checksumHolds } from '../token-checksum.js'
 
 interface FieldError { pointer: string, code: string }
 
 interface Rules {
   schema: ValidateFunction
-  /** The field error the rules call for, if any (the schema already accepted the parameters). */
-  refusal: (params: any) => FieldError | undefined
-  /** Every field error the rules call for, where an answer lists more than one (else `refusal` alone). */
+  /** The field errors the rules call for, if any (the schema already accepted the parameters). */
+  refusal: (params: any) => FieldError | FieldError[] | undefined
+  /** Every field error the rules call for, where an answer lists more than `refusal` gives (else `refusal` alone). */
   refusals?: (params: any) => FieldError[]
   /** What is wrong with one generated value, if anything. */
   valueProblem: (params: any, value: string) => string | undefined
@@ -234,7 +240,45 @@ const seq: Rules = {
   }
 }
 
-const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq, pin, 'ssh-key': sshKey, 'age-key': ageKey }
+// CONTRACT §2 token: the prefix rule, the shape, the checksum (crc-32, test/token-checksum.ts) and
+// the hashes (@noble/hashes, not node:crypto)
+const token: Rules = {
+  schema: ajv.compile(TokenParams),
+  refusal: (params) => /^[a-z][a-z0-9]*$/.test(params.prefix) ? undefined : { pointer: '#/prefix', code: 'NOT_ALLOWED_VALUE' },
+  valueProblem: (params, value) => {
+    if (!new RegExp(`^${String(params.prefix)}_[0-9A-Za-z]{${params.length + 6}}$`).test(value)) return 'not <prefix>_<length + 6 base-62 characters>'
+    return checksumHolds(value) ? undefined : 'a checksum that is not the CRC-32 of the random part'
+  },
+  bodyProblem: (_params, body) => {
+    const hashes = body.hashes
+    if (!Array.isArray(hashes) || hashes.length !== body.values?.length) return 'no hash for each value'
+    return body.values.every((value: string, index: number) => hashes[index] === bytesToHex(sha256(Buffer.from(value, 'utf8'))))
+      ? undefined
+      : 'a hash that is not the SHA-256 of its token'
+  }
+}
+
+// CONTRACT §2 totp: issuer and account refused for a colon, a control character or a lone
+// surrogate (each its own error); every URI exactly as the contract writes it, and read back by
+// the otpauth package to the same settings
+const NOT_IN_NAME = /[\p{Cc}:]|\p{Cs}/u
+const totp: Rules = {
+  schema: ajv.compile(TotpParams),
+  refusal: (params) => (['issuer', 'account'] as const)
+    .filter((name) => NOT_IN_NAME.test(params[name]))
+    .map((name) => ({ pointer: `#/${name}`, code: 'NOT_ALLOWED_VALUE' })),
+  valueProblem: (params, value) => {
+    const secret = secretOf(value)
+    if (!new RegExp(`^[A-Z2-7]{${Math.ceil(params.byteLength * 8 / 5)}}$`).test(secret)) return `a secret that is not ${String(params.byteLength)} bytes of unpadded Base32`
+    if (value !== expectedUri(secret, params)) return 'not the URI the contract writes'
+    const parsed = parseUri(value)
+    const settings = ['issuer', 'account', 'algorithm', 'digits', 'period'] as const
+    const differing = settings.filter((name) => parsed[name] !== params[name])
+    return differing.length === 0 && parsed.secret === secret ? undefined : `otpauth reads back other ${differing.join(', ') || 'secret'}`
+  }
+}
+
+const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq, pin, 'ssh-key': sshKey, 'age-key': ageKey, token, totp }
 
 function isObject (value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -253,10 +297,11 @@ export function ruleViolations (generator: string, params: Record<string, unknow
   if (Object.values(params).some((value) => typeof value === 'object' && value !== null)) return []
   const effective = { ...params }
   if (!rules.schema(effective)) return []
-  const refusal = rules.refusal(effective)
+  const refusals = [rules.refusal(effective) ?? []].flat()
+  const due = refusals.length === 0 ? 'no error' : refusals.map((refusal) => `${refusal.code} at ${refusal.pointer}`).join(', ')
   const violations: string[] = []
   if (status === 200) {
-    if (refusal !== undefined) violations.push(`200 where ${refusal.code} at ${refusal.pointer} was due`)
+    if (refusals.length > 0) violations.push(`200 where ${due} was due`)
     else if (Array.isArray(body.values)) {
       for (const value of body.values) {
         const problem = typeof value === 'string' ? rules.valueProblem(effective, value) : 'not a string'
@@ -267,9 +312,9 @@ export function ruleViolations (generator: string, params: Record<string, unknow
     }
   } else if (status === 400 && body.code === 'VALIDATION_FAILED' && Array.isArray(body.errors)) {
     const answered = body.errors.map((error: FieldError) => `${error.code} at ${error.pointer}`).join(', ')
-    const all = rules.refusals?.(effective) ?? (refusal === undefined ? [] : [refusal])
-    const due = all.length === 0 ? 'no error' : all.map((error) => `${error.code} at ${error.pointer}`).join(', ')
-    if (answered !== due) violations.push(`valid parameters answered ${answered}, where ${due} was due`)
+    const all = rules.refusals?.(effective) ?? refusals
+    const dueAll = all.length === 0 ? 'no error' : all.map((error) => `${error.code} at ${error.pointer}`).join(', ')
+    if (answered !== dueAll) violations.push(`valid parameters answered ${answered}, where ${dueAll} was due`)
   }
   return violations
 }

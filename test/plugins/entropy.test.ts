@@ -381,3 +381,23 @@ t.test('ssh-key: the 256 bits of the Ed25519 seed, whatever the comment', async 
 t.test('age-key: 256 random bits less the 5 X25519 clamps', async (t) => {
   t.equal(await entropyBits(t, 'age-key', {}), 251)
 })
+
+// ---- token and totp
+
+t.test('token: length · log2(62); prefix and checksum count nothing', async (t) => {
+  for (const length of [16, 17, 30, 127, 128]) {
+    const bits = await entropyBits(t, 'token', { length })
+    t.ok(isFloorOf(62n ** BigInt(length), bits), `length ${length}: ${bits}`)
+    t.equal(await entropyBits(t, 'token', { length, prefix: 'abcdefghijklmnop' }), bits, `length ${length}: the prefix is not random`)
+  }
+  t.equal(await entropyBits(t, 'token', {}), 178.62, '30 · log2(62) = 178.6258')
+  t.equal(await entropyBits(t, 'token', { length: 16 }), 95.26, '16 · log2(62) = 95.2671')
+  t.equal(await entropyBits(t, 'token', { length: 128 }), 762.13, '128 · log2(62) = 762.1371')
+})
+
+t.test('totp: 8 bits per secret byte; names, algorithm, digits and period count nothing', async (t) => {
+  t.equal(await entropyBits(t, 'totp', {}), 160)
+  t.equal(await entropyBits(t, 'totp', { byteLength: 16 }), 128)
+  t.equal(await entropyBits(t, 'totp', { byteLength: 64 }), 512)
+  t.equal(await entropyBits(t, 'totp', { byteLength: 33, issuer: 'Example', account: 'a', algorithm: 'SHA512', digits: 8, period: 300 }), 264)
+})

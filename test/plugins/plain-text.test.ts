@@ -31,7 +31,12 @@ const SHAPES: Record<Generator, { params: Record<string, unknown>, value: RegExp
   pin: { params: { length: 5, quantity: 4 }, value: /^[0-9]{5}$/ },
   // A comment JSON escapes, on a value of several lines
   'ssh-key': { params: { comment: 'ci "deploy" \\ key', quantity: 3 }, value: SSH_FILE, publicKey: /^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43} ci "deploy" \\ key$/ },
-  'age-key': { params: { quantity: 3 }, value: /^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, publicKey: /^age1[0-9a-z]{58}$/ }
+  'age-key': { params: { quantity: 3 }, value: /^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, publicKey: /^age1[0-9a-z]{58}$/ },
+  token: { params: { prefix: 'ab1', length: 16, quantity: 3 }, value: /^ab1_[0-9A-Za-z]{22}$/ },
+  totp: {
+    params: { issuer: 'A b', account: 'c@d', quantity: 3 },
+    value: /^otpauth:\/\/totp\/A%20b:c%40d\?secret=[A-Z2-7]{32}&issuer=A%20b&algorithm=SHA1&digits=6&period=30$/
+  }
 }
 
 /** A pattern's source without its anchors, to be put inside another. */
@@ -92,7 +97,8 @@ t.test('every generator, POST and GET: text/plain holds exactly `quantity` lines
       t.equal(json.headers['content-type'], 'application/json; charset=utf-8', `${label} without Accept: JSON`)
       t.equal(json.headers.vary, 'Accept', `${label} without Accept: Vary: Accept too`)
       const body = json.json()
-      const fields = ['type', 'values', 'entropyBits', 'generatedAt', ...(publicKey === undefined ? [] : ['publicKeys'])]
+      // Tokens' hashes are in the JSON only: text/plain holds the values alone
+      const fields = ['type', 'values', 'entropyBits', 'generatedAt', ...(publicKey === undefined ? [] : ['publicKeys']), ...(name === 'token' ? ['hashes'] : [])]
       t.same(Object.keys(body), fields, `${label}: the JSON result's fields`)
       t.equal(body.type, name)
       t.equal(body.values.length, quantity)

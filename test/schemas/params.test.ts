@@ -16,7 +16,7 @@ const KEY_PAIRS = new Set(['wireguard', 'reality', 'mlkem768', 'mldsa65'])
 const KEY_PAIR_GENERATORS = new Set<Generator>(['ssh-key', 'age-key'])
 
 // Generators whose values have a length fixed by the parameters, so GET and POST values must match in length
-const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key'])
+const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'])
 
 /** Sends `params` as POST and as GET, checks both answers alike, returns the parsed POST body. */
 async function both (t: Test, type: Generator, params: unknown): Promise<{ status: number, body: any }> {
@@ -29,13 +29,15 @@ async function both (t: Test, type: Generator, params: unknown): Promise<{ statu
   const getBody = viaGet.json()
   if (viaPost.statusCode === 200) {
     t.equal(viaPost.headers['content-type'], 'application/json; charset=utf-8')
-    // CONTRACT §1.2: four fields, and publicKeys where the generator makes key pairs
+    // CONTRACT §1.2: four fields, publicKeys where the generator makes key pairs, hashes for tokens
     const keyPairs = KEY_PAIR_GENERATORS.has(type) || (type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? ''))
-    const fields = ['entropyBits', 'generatedAt', 'type', 'values', ...(keyPairs ? ['publicKeys'] : [])].sort()
+    const hashes = type === 'token'
+    const fields = ['entropyBits', 'generatedAt', 'type', 'values', ...(keyPairs ? ['publicKeys'] : []), ...(hashes ? ['hashes'] : [])].sort()
     for (const body of [postBody, getBody]) {
       t.same(Object.keys(body).sort(), fields, `exactly ${fields.join(', ')}`)
       t.type(body.entropyBits, 'number')
       if (keyPairs) t.equal(body.publicKeys?.length, body.values.length, 'a public key per value')
+      if (hashes) t.equal(body.hashes?.length, body.values.length, 'a hash per value')
       t.equal(body.type, type)
       t.match(body.generatedAt, ISO_MILLIS)
       t.ok(body.values.every((value: unknown) => typeof value === 'string'), 'values are strings')
@@ -94,7 +96,9 @@ const integers: Record<Generator, IntegerParam[]> = {
   'short-id': [{ name: 'length', min: 2, max: 256 }],
   pin: [{ name: 'length', min: 4, max: 12 }],
   'ssh-key': [],
-  'age-key': []
+  'age-key': [],
+  token: [{ name: 'length', min: 16, max: 128 }],
+  totp: [{ name: 'period', min: 15, max: 300 }, { name: 'byteLength', min: 16, max: 64 }]
 }
 const booleans: Record<Generator, string[]> = {
   password: ['uppercase', 'lowercase', 'numbers', 'symbols', 'avoidAmbiguous'],
@@ -107,7 +111,9 @@ const booleans: Record<Generator, string[]> = {
   'short-id': [],
   pin: ['avoidWeak'],
   'ssh-key': [],
-  'age-key': []
+  'age-key': [],
+  token: [],
+  totp: []
 }
 const enums: Record<Generator, EnumParam[]> = {
   password: [],
@@ -129,7 +135,9 @@ const enums: Record<Generator, EnumParam[]> = {
   'short-id': [],
   pin: [],
   'ssh-key': [],
-  'age-key': []
+  'age-key': [],
+  token: [],
+  totp: [{ name: 'algorithm', values: ['SHA1', 'SHA256', 'SHA512'] }, { name: 'digits', values: [6, 8] }]
 }
 
 for (const type of GENERATORS) {
@@ -172,7 +180,9 @@ for (const type of GENERATORS) {
       t.test(`${name}: one of ${values.join(', ')}`, async (t) => {
         for (const value of values) await ok(t, type, { [name]: value })
         const numeric = typeof values[0] === 'number'
-        const outside = numeric ? [13, 0, 25] : ['bogus', String(values[0]).toUpperCase(), '']
+        // The first value in the other case (`WIREGUARD`, `sha1`): enums are case-sensitive
+        const first = String(values[0])
+        const outside = numeric ? [13, 0, 25] : ['bogus', first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase(), '']
         for (const value of outside) {
           const detail = await fails(t, type, { [name]: value }, `#/${name}`, 'NOT_ALLOWED_VALUE')
           t.equal(detail, `“${name}” must be one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`)
@@ -318,4 +328,32 @@ t.test('every problem is listed, in one response', async (t) => {
   t.equal(body.detail, body.errors[0].detail)
   const many = await both(t, 'number', { exclusions: ['x', 'y', 3, 'z'] })
   t.same(many.body.errors.map((e: any) => e.pointer), ['#/exclusions/0', '#/exclusions/1', '#/exclusions/3'])
+})
+
+t.test('token prefix: 1..16 characters a-z 0-9, a letter first; anything else NOT_ALLOWED_VALUE', async (t) => {
+  for (const prefix of ['a', 'ghp', 'myapp', 'a0', 'abcdefghijklmnop', 'z9z9z9z9z9z9z9z9']) await ok(t, 'token', { prefix })
+  const rule = '“prefix” must be lowercase letters a–z and digits 0–9, starting with a letter.'
+  for (const wrong of ['0ab', '9', 'Ghp', 'gH', 'gh_p', 'gh-p', 'ghp ', ' ghp', 'é', 'ghp\n', '_', 'a.b', 'ａ', 'ı']) {
+    t.equal(await fails(t, 'token', { prefix: wrong }, '#/prefix', 'NOT_ALLOWED_VALUE'), rule, JSON.stringify(wrong))
+  }
+  t.equal(await fails(t, 'token', { prefix: '' }, '#/prefix', 'TOO_SHORT'), '“prefix” must have at least 1 character(s).')
+  t.equal(await fails(t, 'token', { prefix: 'a'.repeat(17) }, '#/prefix', 'TOO_LONG'), '“prefix” must have at most 16 character(s).')
+  for (const wrong of [1, true, null, ['a']]) await fails(t, 'token', { prefix: wrong }, '#/prefix', 'TYPE')
+})
+
+t.test('totp issuer 0..64 and account 1..64 code points, no control character, no colon, no lone surrogate', async (t) => {
+  const longest = '😀'.repeat(64)
+  for (const name of ['issuer', 'account']) {
+    for (const value of ['a', 'Example Co', 'a@b.example', ' %/?#&+=;,!\'()*[]', 'Zürich ☃', longest, 'x'.repeat(64), '\u00a0\u200b\u2060']) {
+      await ok(t, 'totp', { [name]: value })
+    }
+    const rule = `“${name}” must not contain a colon (:), control characters or unpaired surrogates.`
+    for (const wrong of [':', 'a:b', '\u0000', 'a\nb', '\t', '\u007f', '\u0085', '\u009f', '\ud800', 'a\udc00b', '\ude00\ud83d']) {
+      t.equal(await fails(t, 'totp', { [name]: wrong }, `#/${name}`, 'NOT_ALLOWED_VALUE'), rule, JSON.stringify(wrong))
+    }
+    t.equal(await fails(t, 'totp', { [name]: longest + 'a' }, `#/${name}`, 'TOO_LONG'), `“${name}” must have at most 64 character(s).`)
+    for (const wrong of [1, true, null, ['a'], {}]) await fails(t, 'totp', { [name]: wrong }, `#/${name}`, 'TYPE')
+  }
+  await ok(t, 'totp', { issuer: '' })
+  t.equal(await fails(t, 'totp', { account: '' }, '#/account', 'TOO_SHORT'), '“account” must have at least 1 character(s).')
 })

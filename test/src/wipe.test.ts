@@ -43,7 +43,7 @@ const spied = {
 
 // tap's module mocks reach only a mocked module's own imports: each plugin gets the spied module,
 // then the app gets those plugins
-const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key'] as const
+const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'] as const
 const mocks: Record<string, unknown> = {}
 for (const name of PLUGINS) {
   mocks[`../../plugins/${name}.js`] = await t.mockImport(`../../plugins/${name}.js`, { '../../src/random.js': spied })
@@ -157,7 +157,9 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ['vpn', { protocol: 'mlkem768', quantity: 2 }],
   ['vpn', { protocol: 'mldsa65' }],
   ['ssh-key', { comment: 'c', quantity: 3 }],
-  ['age-key', { quantity: 3 }]
+  ['age-key', { quantity: 3 }],
+  ['totp', { byteLength: 64, quantity: 5 }],
+  ['totp', { issuer: 'Example', account: 'alice', algorithm: 'SHA512' }]
 ]
 
 t.test('phrase leaves no BIP-39 entropy in memory, nor does any generator leave its draw (POST and X-Data)', async (t) => {
@@ -213,7 +215,10 @@ const POOL_CASES: Array<[string, Record<string, unknown>]> = [
   ['vpn', { protocol: 'mlkem768', quantity: 2 }],
   ['vpn', { protocol: 'mldsa65', quantity: 2 }],
   ['ssh-key', {}],
-  ['age-key', { quantity: 5 }]
+  ['age-key', { quantity: 5 }],
+  ['token', {}],
+  ['token', { prefix: 'ghp', length: 128, quantity: 50 }],
+  ['totp', { byteLength: 64, quantity: 50 }]
 ]
 
 t.test('every pool byte a generator draws is zero once the request is answered (POST and X-Data)', async (t) => {
