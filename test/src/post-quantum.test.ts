@@ -112,12 +112,12 @@ t.test('CONTRACT §5 on the image\'s runtime: 50 mldsa65 (and 50 mlkem768) key p
   // The bound is the contract's for the image's runtime, where node:crypto (OpenSSL) makes the
   // keys; pure-JS noble (Node 20) takes ~80-150 ms for 50 ML-DSA keys and is not held to it. On a
   // machine shared with other work, other processes only add to a run's CPU time (caches, shared
-  // cores): the least of 20 runs is the generation's own cost. Measured here: 13-15 ms idle, a
+  // cores): the least of 40 runs is the generation's own cost. Measured here: 13-15 ms idle, a
   // median of 25 ms at a load average of 10 on 2 cores, whose least of 30 was still 15 ms.
   if (!nodeAnswers) return t.pass('cost of 50 post-quantum keys', { skip: `the 20 ms bound is for node:crypto's path; ${BOTH}` })
   generateVpn({ protocol: 'mldsa65', length: 32, quantity: 50 })
   for (const protocol of ['mldsa65', 'mlkem768'] as const) {
-    const ms = leastCpuMs(20, () => generateVpn({ protocol, length: 32, quantity: 50 }))
+    const ms = leastCpuMs(40, () => generateVpn({ protocol, length: 32, quantity: 50 }))
     t.ok(ms < 20, `${protocol} × 50: ${ms.toFixed(2)} ms of CPU (< 20)`)
   }
 })
