@@ -1,7 +1,8 @@
 // Generator micro-benchmarks: each generator's pure function against the limit for the same work,
 // that is one bulk crypto.randomFillSync for all the random bytes the call needs plus the same
 // encoding of those bytes (no rejection, no checks). The ratio says how much the sampling costs.
-import { createPrivateKey, randomFillSync } from 'node:crypto'
+import { createPrivateKey, hash, randomFillSync } from 'node:crypto'
+import { base32nopad } from '@scure/base'
 import { pathToFileURL } from 'node:url'
 import { CHARACTER_SETS, generatePasswords } from '../plugins/password.js'
 import { generateNumbers } from '../plugins/number.js'
@@ -11,6 +12,14 @@ import { generatePhrases, mnemonicOf } from '../plugins/phrase.js'
 import { generateSequences } from '../plugins/seq.js'
 import { generateShortIds } from '../plugins/short-id.js'
 import { generatePins } from '../plugins/pin.js'
+import { generateSshKeys } from '../plugins/ssh-key.js'
+import { generateAgeKeys } from '../plugins/age-key.js'
+import { bech32 } from '@scure/base'
+import { POST_QUANTUM } from '../src/post-quantum.js'
+import { opensshPrivateKey, opensshPublicKey } from '../src/openssh.js'
+import { ed25519PublicKey, x25519PublicKey } from '../src/x25519.js'
+import { generateTokenResult, tokenChecksum } from '../plugins/token.js'
+import { generateTotpUris } from '../plugins/totp.js'
 
 export interface MicroCase {
   generator: string
@@ -70,6 +79,32 @@ const uuidEncoding = (buffer: Buffer, start: number): string => {
   const hex = buffer.toString('hex', start, start + 16)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** A token of `length` base-62 characters (one per byte) and its checksum. */
+function tokenEncoding (prefix: string, length: number): (buffer: Buffer, start: number) => string {
+  const characters = alphabetEncoding(BASE62, length)
+  return (buffer, start) => {
+    const random = characters(buffer, start)
+    return `${prefix}_${random}${tokenChecksum(random)}`
+  }
+}
+
+/** A limit that also hashes each value, as the token answer does. */
+function hashing (limit: () => string[]): () => string[] {
+  return () => {
+    const values = limit()
+    const hashes = values.map((value) => hash('sha256', value))
+    // Keeps the hashes from being optimised away: the result depends on them
+    if (hashes.length !== values.length) values.pop()
+    return values
+  }
+}
+
+/** A Key URI around the Base32 of `bytes` random bytes. */
+const totpEncoding = (before: string, after: string, bytes: number) =>
+  (buffer: Buffer, start: number) => before + base32nopad.encode(buffer.subarray(start, start + bytes)) + after
 
 const ALL_SETS = Object.values(CHARACTER_SETS).join('')
 const SITE_SETS = [...CHARACTER_SETS.uppercase + CHARACTER_SETS.lowercase + CHARACTER_SETS.numbers + '!@#$%^&*'].filter((c) => !'lIO0'.includes(c)).join('')
@@ -148,7 +183,49 @@ export const MICRO_CASES: MicroCase[] = [
     limitOf(1, 6, alphabetEncoding('0123456789', 6))),
   microCase('pin', 'length 12, ×50', 50,
     () => generatePins({ length: 12, avoidWeak: true, quantity: 50 }),
-    limitOf(50, 12, alphabetEncoding('0123456789', 12)))
+    limitOf(50, 12, alphabetEncoding('0123456789', 12))),
+  // Post-quantum and Ed25519/X25519 key pairs: the limit is the same derivation of the public key
+  // (node:crypto or noble, as picked at start-up) and encoding, from one bulk draw
+  ...(['mlkem768', 'mldsa65'] as const).flatMap((protocol) => {
+    const [seedBytes, derive] = protocol === 'mlkem768' ? [64, POST_QUANTUM.mlKem768] : [32, POST_QUANTUM.mlDsa65]
+    const limit = (quantity: number) => limitOf(quantity, seedBytes, (buffer, start) => {
+      const seed = buffer.subarray(start, start + seedBytes)
+      sink += Buffer.from(derive(seed)).toString('base64url').length
+      return seed.toString('base64url')
+    })
+    return [
+      microCase('vpn', `${protocol} (${POST_QUANTUM.name})`, 1, () => generateVpnSecrets({ protocol, length: 32, quantity: 1 }), limit(1)),
+      microCase('vpn', `${protocol}, ×50 (${POST_QUANTUM.name})`, 50, () => generateVpnSecrets({ protocol, length: 32, quantity: 50 }), limit(50))
+    ]
+  }),
+  ...[1, 50].map((quantity) => microCase('ssh-key', quantity === 1 ? 'defaults' : 'comment of 64 characters, ×50', quantity,
+    () => generateSshKeys({ comment: quantity === 1 ? '' : 'x'.repeat(64), quantity }).values,
+    limitOf(quantity, 36, (buffer, start) => {
+      const seed = buffer.subarray(start, start + 32)
+      const publicKey = ed25519PublicKey(seed)
+      sink += opensshPublicKey(publicKey, 'x').length
+      return opensshPrivateKey(seed, publicKey, buffer.readUInt32BE(start + 32), quantity === 1 ? '' : 'x'.repeat(64))
+    }))),
+  ...[1, 50].map((quantity) => microCase('age-key', quantity === 1 ? 'defaults' : '×50', quantity,
+    () => generateAgeKeys({ quantity }).values,
+    limitOf(quantity, 32, (buffer, start) => {
+      const key = buffer.subarray(start, start + 32)
+      sink += bech32.encode('age', bech32.toWords(x25519PublicKey(key))).length
+      return bech32.encode('age-secret-key-', bech32.toWords(key)).toUpperCase()
+    }))),
+  // A token's encoding includes its checksum and the SHA-256 the answer carries
+  microCase('token', 'defaults (rg, length 30, with hashes)', 1,
+    () => generateTokenResult({ prefix: 'rg', length: 30, quantity: 1 }).values,
+    hashing(limitOf(1, 30, tokenEncoding('rg', 30)))),
+  microCase('token', 'length 128, ×50 (with hashes)', 50,
+    () => generateTokenResult({ prefix: 'abcdefghijklmnop', length: 128, quantity: 50 }).values,
+    hashing(limitOf(50, 128, tokenEncoding('abcdefghijklmnop', 128)))),
+  microCase('totp', 'defaults (20 bytes, account user)', 1,
+    () => generateTotpUris({ issuer: '', account: 'user', algorithm: 'SHA1', digits: 6, period: 30, byteLength: 20, quantity: 1 }),
+    limitOf(1, 20, totpEncoding('otpauth://totp/user?secret=', '&algorithm=SHA1&digits=6&period=30', 20))),
+  microCase('totp', 'issuer and account, 64 bytes, ×50', 50,
+    () => generateTotpUris({ issuer: 'Example Co', account: 'alice@example.com', algorithm: 'SHA512', digits: 8, period: 30, byteLength: 64, quantity: 50 }),
+    limitOf(50, 64, totpEncoding('otpauth://totp/Example%20Co:alice%40example.com?secret=', '&issuer=Example%20Co&algorithm=SHA512&digits=8&period=30', 64)))
 ]
 
 // Written to, so the JIT cannot drop the calls being timed

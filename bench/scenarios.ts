@@ -29,6 +29,8 @@ export const MIN_SYMBOLS: Variant = { id: 'min-symbols', row: 'minSymbols 120' }
 export const SYMBOL_SET: Variant = { id: 'symbol-set', row: 'symbolSet + exclude' }
 const REALITY: Variant = { id: 'reality', row: 'reality' }
 const V7: Variant = { id: 'v7', row: 'v7' }
+const MLKEM768: Variant = { id: 'mlkem768', row: 'mlkem768' }
+const MLDSA65: Variant = { id: 'mldsa65', row: 'mldsa65' }
 
 function post (group: 'default' | 'option' | 'heaviest', target: string, params: Record<string, unknown>, label: string, variant?: Variant): Scenario {
   return {
@@ -65,7 +67,7 @@ function abuse (target: string, id: string, row: string, body: string, label: st
   return { id: `abuse-${target}-${id}`, row: `${target} (abuse, ${row})`, group: 'abuse', target, params: label, method: 'POST', path: `/api/generate/${target}`, headers: JSON_HEADERS, body }
 }
 
-const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin'] as const
+const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'] as const
 
 // 1000 distinct exclusions spread over the whole safe range: the most work a number request can ask for
 const EXCLUSIONS = Array.from({ length: 1000 }, (_, i) => String((i - 500) * 9_007_199_254_740))
@@ -80,7 +82,12 @@ const HEAVIEST: Record<typeof GENERATORS[number], [Record<string, unknown>, stri
   phrase: [{ words: 24, separator: '----', quantity: 50 }, '24 words, ×50'],
   seq: [{ byteLength: 256, encoding: 'hex', quantity: 50 }, '256 bytes hex, ×50'],
   'short-id': [{ length: 256, quantity: 50 }, 'length 256, ×50'],
-  pin: [{ length: 12, quantity: 50 }, 'length 12, ×50']
+  pin: [{ length: 12, quantity: 50 }, 'length 12, ×50'],
+  'ssh-key': [{ comment: 'x'.repeat(64), quantity: 50 }, 'comment of 64 characters, ×50'],
+  'age-key': [{ quantity: 50 }, '×50'],
+  token: [{ prefix: 'abcdefghijklmnop', length: 128, quantity: 50 }, 'prefix 16, length 128, ×50'],
+  // The longest URIs: both names of 64 four-byte characters, each byte percent-encoded
+  totp: [{ issuer: '😀'.repeat(64), account: '😀'.repeat(64), algorithm: 'SHA512', digits: 8, period: 300, byteLength: 64, quantity: 50 }, '64-character emoji names, 64 bytes, ×50']
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -105,6 +112,12 @@ export const SCENARIOS: Scenario[] = [
   post('option', 'password', { symbolSet: '!@#$%^&*', exclude: 'lIO0' }, 'symbolSet !@#$%^&*, exclude lIO0, ×1', SYMBOL_SET),
   post('option', 'vpn', { protocol: 'reality' }, 'reality key pair, ×1', REALITY),
   post('option', 'uuid', { format: 'v7' }, 'UUIDv7, ×1', V7),
+  // Post-quantum key pairs, one and 50: the public keys are most of the work (CONTRACT §5's
+  // heaviest valid request is 50 mldsa65)
+  post('option', 'vpn', { protocol: 'mlkem768' }, 'mlkem768 key pair, ×1', MLKEM768),
+  post('option', 'vpn', { protocol: 'mldsa65' }, 'mldsa65 key pair, ×1', MLDSA65),
+  post('heaviest', 'vpn', { protocol: 'mlkem768', quantity: 50 }, 'mlkem768 key pairs, ×50', MLKEM768),
+  post('heaviest', 'vpn', { protocol: 'mldsa65', quantity: 50 }, 'mldsa65 key pairs, ×50', MLDSA65),
   { id: 'health', row: 'health', group: 'health', target: 'health', params: 'GET', method: 'GET', path: '/api/health' },
   // Issue 13's amplification findings: before the cap and the precheck, 190 ms and 2.4 MB, 36 ms and 450 KB
   abuse('number', 'exclusions-items', '21,826 items', '{"exclusions":[' + Array(21_826).fill('{}').join(',') + ']}',

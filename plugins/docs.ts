@@ -2,7 +2,9 @@ import fp from 'fastify-plugin'
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, UNESCAPED_FORMAT, VALUE_MAX_LENGTH } from '../schemas/common.js'
+import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, UNESCAPED_FORMAT } from '../schemas/common.js'
+import { TOKEN_PREFIX_PATTERN } from '../schemas/token.js'
+import { TOTP_NAME_PATTERN } from '../schemas/totp.js'
 import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/errors.js'
 import { GENERATOR_ALLOW } from '../src/generator-route.js'
 import { LANGUAGE_HEADER_MAX_LENGTH, LANGUAGES } from '../src/i18n/index.js'
@@ -56,8 +58,16 @@ export const PHRASE_SEPARATOR_PATTERN = '^(?![\\p{M}\\u1160-\\u11FF\\uD7B0-\\uD7
   '\\u3167-\\u316D\\u316F\\u3170\\u3182\\u3183\\u3187-\\u318E\\uFF9E-\\uFFA0\\uFFA3\\uFFA5\\uFFA6\\uFFAA-\\uFFAF\\uFFC2-\\uFFC7\\uFFCA-\\uFFCF' +
   '\\uFFD2-\\uFFD7\\uFFDA-\\uFFDC])[^\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Cn}]*$'
 
-/** The longest text/plain body: `quantity` lines of a value, a space, a public key and a line feed. */
-const PLAIN_TEXT_MAX_LENGTH = QUANTITY_MAX * (VALUE_MAX_LENGTH + PUBLIC_KEY_MAX_LENGTH + 2)
+/**
+ * plugins/ssh-key.ts's comment rule as a pattern: printable ASCII, space to `~`. Only in the
+ * document, as for the separators: AJV would answer a `pattern` failure with the wrong field code.
+ */
+export const SSH_COMMENT_PATTERN = '^[\\x20-\\x7e]*$'
+
+/** The longest text/plain body of a result: `quantity` lines of a value, a space, a public key and a line feed. */
+function plainTextMaxLength (result: Json): number {
+  return QUANTITY_MAX * ((result.properties.values.items.maxLength as number) + PUBLIC_KEY_MAX_LENGTH + 2)
+}
 
 /** `generatedAt` and the health timestamp: Date#toISOString with milliseconds (src/clock.ts). */
 const DATE_TIME_MAX_LENGTH = '2026-11-22T10:15:30.123Z'.length
@@ -185,11 +195,12 @@ function ordered (object: Json, order: readonly string[] = []): Json {
 }
 
 /** The text/plain body's bound follows from the result schemas' bounds, so it is set here, beside them. */
-function withPlainTextBound (responses: Json): Json {
+function withPlainTextBound (responses: Json, schemas: Json): Json {
   const ok = responses[200]
   const plainText = ok?.content?.['text/plain']
   if (plainText === undefined) return responses
-  const bounded = { ...plainText, schema: { ...plainText.schema, maxLength: PLAIN_TEXT_MAX_LENGTH } }
+  const result = schemas[String(ok.content['application/json']?.schema?.$ref).slice(SCHEMAS.length)]
+  const bounded = { ...plainText, schema: { ...plainText.schema, maxLength: plainTextMaxLength(result) } }
   return { ...responses, 200: { ...ok, content: { ...ok.content, 'text/plain': bounded } } }
 }
 
@@ -215,7 +226,7 @@ function finishOperation (operation: Json, schemas: Json): Json {
   }
 
   const errors = Object.entries(errorResponses(operation)).map(([status, name]) => [status, responseRef(name)])
-  const responses: Json = { ...withPlainTextBound(operation.responses), ...Object.fromEntries(errors) }
+  const responses: Json = { ...withPlainTextBound(operation.responses, schemas), ...Object.fromEntries(errors) }
   result.responses = ordered(responses, Object.keys(responses).sort())
   return ordered(result, OPERATION)
 }
@@ -255,6 +266,15 @@ function withDocumentedBounds (schemas: Json): Json {
   if (separator !== undefined) separator.pattern = PASSPHRASE_SEPARATOR_PATTERN
   const phraseSeparator = result.PhraseParams?.properties?.separator
   if (phraseSeparator !== undefined) phraseSeparator.pattern = PHRASE_SEPARATOR_PATTERN
+  const comment = result.SshKeyParams?.properties?.comment
+  if (comment !== undefined) comment.pattern = SSH_COMMENT_PATTERN
+  // As for the separators: the generators refuse these with NOT_ALLOWED_VALUE, not AJV
+  const prefix = result.TokenParams?.properties?.prefix
+  if (prefix !== undefined) prefix.pattern = TOKEN_PREFIX_PATTERN
+  for (const name of ['issuer', 'account']) {
+    const property = result.TotpParams?.properties?.[name]
+    if (property !== undefined) property.pattern = TOTP_NAME_PATTERN
+  }
   const version = result.Health?.properties?.version
   // SemVer from package.json; the bound is generous, no version of ours comes near it
   if (version !== undefined) Object.assign(version, { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$', maxLength: 64 })
@@ -316,7 +336,7 @@ export default fp(async function docs (app: FastifyInstance, options: { ui?: boo
       info: {
         title: 'randgen',
         version: SERVICE_VERSION,
-        description: 'Cryptographically secure random values: passwords, integers, VPN secrets, UUIDs, BIP-39 phrases, bytes and short IDs. ' +
+        description: 'Cryptographically secure random values: passwords, integers, VPN secrets and key pairs, UUIDs, BIP-39 phrases, bytes, short IDs, OpenSSH and age keys. ' +
           'Every generator takes its parameters either as a JSON body (POST, recommended) or as Base64 JSON in the `X-Data` header (GET); ' +
           'errors are RFC 9457 problem documents (`application/problem+json`) with stable codes.',
         license: { name: 'MIT', identifier: 'MIT' }

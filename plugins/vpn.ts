@@ -6,6 +6,7 @@ import type { Generated } from '../src/generator-route.js'
 import { BASE64, BASE64URL, HEX } from '../src/alphabets.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { x25519PublicKey } from '../src/x25519.js'
+import { ML_DSA_65_SEED_BYTES, ML_KEM_768_SEED_BYTES, POST_QUANTUM } from '../src/post-quantum.js'
 import { randomChunks, randomStrings } from '../src/random.js'
 
 type Params = Static<typeof VpnParams>
@@ -40,6 +41,26 @@ function keyPairs (encoding: 'base64' | 'base64url', quantity: number): Made {
   return { values, publicKeys }
 }
 
+/** Bytes as unpadded base64url, without copying them. */
+function base64url (bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url')
+}
+
+/**
+ * `quantity` post-quantum key pairs as `xray mlkem768` / `xray mldsa65` print them: the seed (the
+ * private key Xray stores; one draw, wiped once encoded) and the public key derived from it, both
+ * unpadded base64url.
+ */
+function seededKeyPairs (seedBytes: number, publicKeyOf: (seed: Uint8Array) => Uint8Array, quantity: number): Made {
+  const publicKeys: string[] = []
+  const values = randomChunks(seedBytes, quantity, (bytes, start, end) => {
+    const seed = bytes.subarray(start, end)
+    publicKeys.push(base64url(publicKeyOf(seed)))
+    return seed.toString('base64url')
+  })
+  return { values, publicKeys }
+}
+
 /** Every character of a value or public key: standard Base64 (keys, PSKs, 2022 keys), base64url (Shadowsocks passwords, REALITY), hex. */
 export const VPN_ALPHABET = BASE64 + BASE64URL + HEX
 
@@ -57,6 +78,8 @@ const GENERATE: Record<Protocol, (length: number, quantity: number) => string[] 
   // A preshared key is a plain symmetric secret: not clamped (`wg genpsk`)
   'wireguard-psk': (_length, quantity) => secrets(32, 'base64', quantity),
   reality: (_length, quantity) => keyPairs('base64url', quantity),
+  mlkem768: (_length, quantity) => seededKeyPairs(ML_KEM_768_SEED_BYTES, POST_QUANTUM.mlKem768, quantity),
+  mldsa65: (_length, quantity) => seededKeyPairs(ML_DSA_65_SEED_BYTES, POST_QUANTUM.mlDsa65, quantity),
   hex: (_length, quantity) => secrets(32, 'hex', quantity)
 }
 
@@ -72,6 +95,9 @@ const ENTROPY_BITS: Record<Protocol, (length: number) => number> = {
   wireguard: () => 251,
   'wireguard-psk': () => 256,
   reality: () => 251,
+  // The whole seed is random and every bit of it shapes the key (FIPS 203/204 hash it first)
+  mlkem768: () => 512,
+  mldsa65: () => 256,
   hex: () => 256
 }
 
@@ -90,11 +116,12 @@ export function generateVpnSecrets (params: Params): string[] {
 }
 
 export default fp(async function vpnGenerator (app: FastifyInstance) {
+  app.log.info({ postQuantum: POST_QUANTUM.name }, 'mlkem768 and mldsa65 public keys by ' + POST_QUANTUM.name)
   registerGenerator(app, {
     type: 'vpn',
     name: 'Vpn',
     summary: 'Generate VPN secrets and key pairs',
-    description: 'shadowsocks: a URL-safe password of `length` characters; 2022-blake3-*: a Shadowsocks 2022 key (16 or 32 random bytes, Base64, as `openssl rand -base64`); wireguard: a private key as `wg genkey` makes it, with its public key (as `wg pubkey`) in `publicKeys`; wireguard-psk: a preshared key as `wg genpsk`; reality: an Xray REALITY X25519 key pair as `xray x25519` (unpadded base64url); hex: 32 random bytes as 64 hex characters. Never a complete configuration.',
+    description: 'shadowsocks: a URL-safe password of `length` characters; 2022-blake3-*: a Shadowsocks 2022 key (16 or 32 random bytes, Base64, as `openssl rand -base64`); wireguard: a private key as `wg genkey` makes it, with its public key (as `wg pubkey`) in `publicKeys`; wireguard-psk: a preshared key as `wg genpsk`; reality: an Xray REALITY X25519 key pair as `xray x25519` (unpadded base64url); mlkem768: an ML-KEM-768 seed and its public key as `xray mlkem768` prints them (Seed, Client), for VLESS Encryption; mldsa65: an ML-DSA-65 seed and its public key as `xray mldsa65` prints them (Seed, Verify), for REALITY; hex: 32 random bytes as 64 hex characters. Never a complete configuration.',
     params: VpnParams,
     result: VpnResult,
     alphabet: VPN_ALPHABET,

@@ -41,8 +41,8 @@ export function Params<T extends Record<string, TSchema>> ($id: string, properti
  * validated, so these bounds document what the service sends without costing a request anything.
  */
 export const VALUE_MAX_LENGTH = 512
-/** A Curve25519 public key: 44 characters of padded Base64 (wireguard), 43 of base64url (reality). */
-export const PUBLIC_KEY_MAX_LENGTH = 44
+/** The longest public key any generator makes: ML-DSA-65's 1,952 bytes as unpadded base64url (vpn `mldsa65`). */
+export const PUBLIC_KEY_MAX_LENGTH = 2603
 /** CONTRACT §4: `errors` holds at most this many entries. */
 export const FIELD_ERRORS_MAX_ITEMS = 20
 /**
@@ -66,19 +66,30 @@ export const UNESCAPED_FORMAT = 'unsafe'
 const valueString = (maxLength: number, unescaped: boolean) =>
   Type.String({ maxLength, ...(unescaped ? { format: UNESCAPED_FORMAT } : {}) })
 
+/** A SHA-256 digest as lowercase hex. */
+export const SHA256_HEX_LENGTH = 64
+
+// Lowercase hex whatever the values hold, so never in need of JSON's escape scan
+const valueHashes = Type.Array(
+  Type.String({ minLength: SHA256_HEX_LENGTH, maxLength: SHA256_HEX_LENGTH, pattern: `^[0-9a-f]{${SHA256_HEX_LENGTH}}$`, format: UNESCAPED_FORMAT }),
+  { maxItems: QUANTITY_MAX, description: 'The SHA-256 of each value (its UTF-8 bytes) as 64 lowercase hex characters, in the same order: what a server stores instead of the value.' }
+)
+
 /**
  * The 200 body of generator `type` (CONTRACT §1.2); `publicKeys` where the generator makes key
- * pairs; `closedAlphabet` where every value (and public key) is drawn from a fixed alphabet that
- * JSON writes verbatim (see UNESCAPED_FORMAT).
+ * pairs (`publicKeyMaxLength`: the longest it makes); `hashes` where a server stores a hash of
+ * each value instead of the value (tokens); `closedAlphabet` where every value (and public key) is
+ * drawn from a fixed alphabet that JSON writes verbatim (see UNESCAPED_FORMAT); `valueMaxLength`
+ * where a value can be longer than VALUE_MAX_LENGTH.
  */
-export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false, closedAlphabet = false } = {}) {
-  const publicKeys = Type.Array(valueString(PUBLIC_KEY_MAX_LENGTH, closedAlphabet), {
+export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false, hashes = false, closedAlphabet = false, publicKeyMaxLength = PUBLIC_KEY_MAX_LENGTH, valueMaxLength = VALUE_MAX_LENGTH } = {}) {
+  const publicKeys = Type.Array(valueString(publicKeyMaxLength, closedAlphabet), {
     maxItems: QUANTITY_MAX,
-    description: 'Key pairs only (vpn `wireguard` and `reality`): the public key of each value, in the same order and encoding.'
+    description: 'Key pairs only (vpn `wireguard`, `reality`, `mlkem768`, `mldsa65`; ssh-key; age-key): the public key of each value, in the same order.'
   })
   return Type.Object({
     type: Type.Literal(type, { description: 'The generator that made the values.' }),
-    values: Type.Array(valueString(VALUE_MAX_LENGTH, closedAlphabet), { maxItems: QUANTITY_MAX, description: 'Exactly `quantity` generated values.' }),
+    values: Type.Array(valueString(valueMaxLength, closedAlphabet), { maxItems: QUANTITY_MAX, description: 'Exactly `quantity` generated values.' }),
     entropyBits: Type.Number({
       minimum: 0,
       description: 'The randomness in each value: log2 of the number of equally likely outcomes it is drawn from, for these parameters, rounded down to two decimals. Fixed parts (version bits, timestamps, clamped bits) count nothing.',
@@ -89,7 +100,9 @@ export function GenerationResult<const T extends string> ($id: string, type: T, 
       description: 'Generation time, UTC, ISO 8601 with milliseconds.',
       examples: ['2026-11-22T10:15:30.123Z']
     }),
-    ...(keyPairs ? { publicKeys: Type.Optional(publicKeys) } : {})
+    ...(keyPairs ? { publicKeys: Type.Optional(publicKeys) } : {}),
+    // Always there when the generator makes them, so clients need not test for it
+    ...(hashes ? { hashes: valueHashes } : {})
   }, { $id, additionalProperties: false, description: `The values made by the ${type} generator.` })
 }
 

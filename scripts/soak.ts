@@ -40,7 +40,13 @@ const GENERATORS: Array<[string, object]> = [
   ['seq', { byteLength: 20, encoding: 'base32', quantity: 5 }],
   ['short-id', { length: 16, quantity: 8 }],
   ['pin', { quantity: 5 }],
-  ['pin', { length: 4, quantity: 50 }]
+  ['pin', { length: 4, quantity: 50 }],
+  ['vpn', { protocol: 'mlkem768', quantity: 2 }],
+  ['vpn', { protocol: 'mldsa65', quantity: 2 }],
+  ['ssh-key', { comment: 'soak "test" key', quantity: 3 }],
+  ['age-key', { quantity: 3 }],
+  ['token', { prefix: 'ghp', quantity: 5 }],
+  ['totp', { issuer: 'Example Co', account: 'alice@example.com', algorithm: 'SHA256', digits: 8, quantity: 3 }]
 ]
 // Each connection walks this list in a loop: both forms of every generator, and health
 const REQUESTS = [

@@ -14,3 +14,5 @@ export const BASE64URL = LETTERS + DIGITS + '-_'
 export const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 /** Crockford's Base32, upper case (ULID). */
 export const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+/** Base 62 in ASCII order, digits first: GitHub's tokens and their checksums. */
+export const BASE62 = DIGITS + LETTERS

@@ -17,6 +17,10 @@ import phrase from '../plugins/phrase.js'
 import seq from '../plugins/seq.js'
 import shortId from '../plugins/short-id.js'
 import pin from '../plugins/pin.js'
+import sshKey from '../plugins/ssh-key.js'
+import ageKey from '../plugins/age-key.js'
+import token from '../plugins/token.js'
+import totp from '../plugins/totp.js'
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -43,6 +47,10 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(seq)
   await app.register(shortId)
   await app.register(pin)
+  await app.register(sshKey)
+  await app.register(ageKey)
+  await app.register(token)
+  await app.register(totp)
 
   return app
 }

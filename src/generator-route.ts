@@ -22,6 +22,8 @@ export interface Generated {
    * `\\`). The answer is then written with the escape scan, never without it.
    */
   escaped?: boolean
+  /** The SHA-256 of each value, in the same order (tokens only): what a server stores instead. */
+  hashes?: string[]
 }
 
 export interface GeneratorDefinition<P extends TObject> {
@@ -62,17 +64,23 @@ function checkAlphabet (type: string, result: TObject, alphabet: string | undefi
 }
 
 const PlainTextValues = Type.String({
-  description: 'The values, one per line, each line ending in a line feed; for key pairs each line is the value, one space, and its public key.'
+  description: 'The values, one per line, each line ending in a line feed; for key pairs each line is the value, one space, and its public key. A value of several lines (an ssh-key private key file) is written as it is, and its public key follows on a line of its own.'
 })
 // One example serves every generator, so it shows the layout, not a value of one generator
 // (a password under /uuid would mislead); it sits on the media type, where OpenAPI puts examples
 const PLAIN_TEXT_EXAMPLE = '<value>\n<value>\n'
 
-/** CONTRACT §1.2 plain text: one value per line, with its public key after a space where there is one. */
+/**
+ * CONTRACT §1.2 plain text: one value per line, with its public key after a space where there is
+ * one. A value of several lines (a key file) already ends in its line feed: it is written as it
+ * is, and its public key follows on a line of its own.
+ */
 export function plainText ({ values, publicKeys }: Generated): string {
   let text = ''
   for (let i = 0; i < values.length; i++) {
-    text += publicKeys === undefined ? `${values[i]}\n` : `${values[i]} ${publicKeys[i]}\n`
+    const value = values[i] as string
+    if (publicKeys === undefined) text += `${value}\n`
+    else text += value.endsWith('\n') ? `${value}${publicKeys[i]}\n` : `${value} ${publicKeys[i]}\n`
   }
   return text
 }

@@ -40,12 +40,16 @@ export type FieldCode = typeof FIELD_CODES[number]
 
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
- * (the SEPARATOR_* messages and the character rules of password's symbolSet and exclude are
- * reported under NOT_ALLOWED_VALUE).
+ * (the SEPARATOR_* messages, the character rules of password's symbolSet and exclude,
+ * NOT_PRINTABLE_ASCII, PREFIX_NOT_ALLOWED and TOTP_NAME_NOT_ALLOWED are reported under
+ * NOT_ALLOWED_VALUE).
  */
 export const FIELD_MESSAGES = [
-  ...FIELD_CODES, 'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER',
-  'SYMBOL_SET_CHARACTERS', 'EXCLUDE_CHARACTERS'
+  ...FIELD_CODES,
+  'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER',
+  'SYMBOL_SET_CHARACTERS', 'EXCLUDE_CHARACTERS', 'NOT_PRINTABLE_ASCII',
+  'PREFIX_NOT_ALLOWED',
+  'TOTP_NAME_NOT_ALLOWED'
 ] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 

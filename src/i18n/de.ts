@@ -55,7 +55,10 @@ export const de: Catalog = {
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} darf keine Buchstaben a–z enthalten, da diese in den Wörtern vorkommen und sich die Phrase sonst nicht wieder in Wörter zerlegen ließe.`,
     EMPTY_SET: ({ field }) => `${field} ist aktiviert, aber nach „exclude“ und „avoidAmbiguous“ bleibt in diesem Zeichensatz kein Zeichen übrig.`,
     SYMBOL_SET_CHARACTERS: ({ field }) => `${field} muss aus 1 bis 32 verschiedenen ASCII-Satzzeichen aus !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~ bestehen, jedes höchstens einmal.`,
-    EXCLUDE_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten (kein Leerzeichen).`
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten (kein Leerzeichen).`,
+    NOT_PRINTABLE_ASCII: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen vom Leerzeichen bis ~ enthalten.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} darf nur Kleinbuchstaben a–z und Ziffern 0–9 enthalten und muss mit einem Buchstaben beginnen.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} darf weder einen Doppelpunkt (:) noch Steuerzeichen oder ungepaarte Surrogate enthalten.`
   },
   types: {
     string: 'eine Zeichenkette',

@@ -55,7 +55,10 @@ export const en: Catalog = {
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} must not contain the letters a–z: they occur in the words, so the phrase could not be split back.`,
     EMPTY_SET: ({ field }) => `${field} is enabled, but “exclude” and “avoidAmbiguous” leave its set with no character.`,
     SYMBOL_SET_CHARACTERS: ({ field }) => `${field} must hold 1 to 32 distinct ASCII punctuation characters, from !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~, each once.`,
-    EXCLUDE_CHARACTERS: ({ field }) => `${field} must hold printable ASCII characters only, from ! to ~ (no space).`
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} must hold printable ASCII characters only, from ! to ~ (no space).`,
+    NOT_PRINTABLE_ASCII: ({ field }) => `${field} may hold only printable ASCII characters, from space to ~.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} must be lowercase letters a–z and digits 0–9, starting with a letter.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} must not contain a colon (:), control characters or unpaired surrogates.`
   },
   types: {
     string: 'a string',

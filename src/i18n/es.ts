@@ -55,7 +55,10 @@ export const es: Catalog = {
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} no debe contener las letras a–z: aparecen en las palabras, por lo que la frase no podría volver a dividirse en palabras.`,
     EMPTY_SET: ({ field }) => `${field} está activado, pero «exclude» y «avoidAmbiguous» no dejan ningún carácter en su conjunto.`,
     SYMBOL_SET_CHARACTERS: ({ field }) => `${field} debe tener de 1 a 32 signos de puntuación ASCII distintos de !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~, cada uno una sola vez.`,
-    EXCLUDE_CHARACTERS: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, de ! a ~ (sin espacio).`
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, de ! a ~ (sin espacio).`,
+    NOT_PRINTABLE_ASCII: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, del espacio a ~.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} solo puede contener letras minúsculas a–z y dígitos 0–9, y debe empezar por una letra.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} no debe contener dos puntos (:), caracteres de control ni mitades sueltas de un par sustituto.`
   },
   types: {
     string: 'una cadena de texto',

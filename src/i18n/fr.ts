@@ -56,7 +56,10 @@ export const fr: Catalog = {
     SEPARATOR_HAS_LETTER: ({ field }) => `${field} ne doit pas contenir les lettres a–z\u00A0: elles apparaissent dans les mots, et la phrase ne pourrait donc plus être redécoupée en mots.`,
     EMPTY_SET: ({ field }) => `${field} est activé, mais «\u202Fexclude\u202F» et «\u202FavoidAmbiguous\u202F» ne laissent aucun caractère dans son jeu.`,
     SYMBOL_SET_CHARACTERS: ({ field }) => `${field} doit comporter de 1 à 32 signes de ponctuation ASCII distincts parmi !"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~, chacun une seule fois.`,
-    EXCLUDE_CHARACTERS: ({ field }) => `${field} ne doit comporter que des caractères ASCII imprimables, de ! à ~ (sans espace).`
+    EXCLUDE_CHARACTERS: ({ field }) => `${field} ne doit comporter que des caractères ASCII imprimables, de ! à ~ (sans espace).`,
+    NOT_PRINTABLE_ASCII: ({ field }) => `${field} ne peut contenir que des caractères ASCII imprimables, de l’espace à ~.`,
+    PREFIX_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir que des lettres minuscules a–z et des chiffres 0–9, et doit commencer par une lettre.`,
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir ni deux-points (:), ni caractères de contrôle, ni moitié isolée d’une paire de substitution.`
   },
   types: {
     string: 'une chaîne de caractères',

@@ -136,6 +136,15 @@ t.test('a client generated from openapi.json type-checks and talks to the servic
   for (const value of success('seq', 'seq', 'SeqResult')) t.match(value, /^[0-9a-f]{32}$/, 'seq: 16 bytes as hex')
   for (const value of success('short-id', 'short-id', 'ShortIdResult')) t.match(value, /^[0-9a-f]{16}$/, 'short-id: 16 hex characters')
   for (const value of success('pin', 'pin', 'PinResult')) t.match(value, /^[0-9]{4}$/, 'pin: 4 digits')
+  for (const value of success('ssh-key', 'ssh-key', 'SshKeyResult')) t.match(value, /^-----BEGIN OPENSSH PRIVATE KEY-----\n[\s\S]+\n-----END OPENSSH PRIVATE KEY-----\n$/, 'ssh-key: a private key file')
+  t.match(byName.get('ssh-key')?.body.publicKeys, [/^ssh-ed25519 \S+ deploy@ci$/], 'ssh-key: the public key line with the comment')
+  for (const value of success('age-key', 'age-key', 'AgeKeyResult')) t.match(value, /^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, 'age-key: an identity')
+  t.match(byName.get('age-key')?.body.publicKeys, [/^age1[0-9a-z]{58}$/, /^age1[0-9a-z]{58}$/], 'age-key: a recipient for each')
+  for (const value of success('token', 'token', 'TokenResult')) t.match(value, /^myapp_[0-9A-Za-z]{36}$/, 'token: prefix, 30 random characters, checksum')
+  t.equal((byName.get('token') as Call).body.hashes.length, 2, 'token: a hash per token')
+  for (const value of success('totp', 'totp', 'TotpResult')) {
+    t.match(value, /^otpauth:\/\/totp\/Example%20Co:alice%40example\.com\?secret=[A-Z2-7]{32}&issuer=Example%20Co&algorithm=SHA1&digits=8&period=30$/, 'totp: a Key URI')
+  }
   for (const value of success('seq via X-Data', 'seq', 'SeqResult')) t.match(value, /^[A-Za-z0-9_-]{11}$/, 'GET with X-Data: 8 bytes as base64url')
 
   const tooShort = byName.get('password too short') as Call
@@ -150,5 +159,5 @@ t.test('a client generated from openapi.json type-checks and talks to the servic
   t.equal(badXData.contentType, 'application/problem+json; charset=utf-8')
   t.same(conforms('Problem', badXData.body), [], 'the error matches Problem')
   t.match(badXData.body, { status: 400, code: 'X_DATA_INVALID' })
-  t.equal(calls.length, 12, 'every call the client makes was checked')
+  t.equal(calls.length, 16, 'every call the client makes was checked')
 })

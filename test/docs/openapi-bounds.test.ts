@@ -5,11 +5,17 @@ import { readFile } from 'node:fs/promises'
 import fc from 'fast-check'
 import { build } from '../helper.js'
 import { generatePassphrases } from '../../plugins/passphrase.js'
-import { PASSPHRASE_SEPARATOR_PATTERN, PHRASE_SEPARATOR_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
+import { PASSPHRASE_SEPARATOR_PATTERN, PHRASE_SEPARATOR_PATTERN, SSH_COMMENT_PATTERN, X_DATA_PATTERN } from '../../plugins/docs.js'
+import { generateSshKeys } from '../../plugins/ssh-key.js'
 import { isAllowedSeparator } from '../../plugins/phrase.js'
-import { ECHOED_TEXT_MAX_LENGTH, FIELD_ERRORS_MAX_ITEMS, QUANTITY_MAX, TITLE_MAX_LENGTH, VALUE_MAX_LENGTH } from '../../schemas/common.js'
+import { generateTokens } from '../../plugins/token.js'
+import { generateTotpUris } from '../../plugins/totp.js'
+import { ECHOED_TEXT_MAX_LENGTH, FIELD_ERRORS_MAX_ITEMS, PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, TITLE_MAX_LENGTH, VALUE_MAX_LENGTH } from '../../schemas/common.js'
 import { PassphraseParams } from '../../schemas/passphrase.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
 import { PHRASE_LANGUAGES, PhraseParams } from '../../schemas/phrase.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TOTP_URI_MAX_LENGTH, TotpParams } from '../../schemas/totp.js'
 import { problemDocument, ProblemError } from '../../src/errors.js'
 import { catalogs } from '../../src/i18n/index.js'
 import { BODY_LIMIT, MAX_HEADER_SIZE } from '../../src/server-options.js'
@@ -74,6 +80,15 @@ t.test('strings are bounded, and the bounds hold for what the service sends', as
 
   const hex = await app.inject({ method: 'POST', url: '/api/generate/seq', headers: json, payload: { byteLength: 256, encoding: 'hex' } })
   t.equal(hex.json().values[0].length, VALUE_MAX_LENGTH, 'the longest value any generator makes fills VALUE_MAX_LENGTH')
+  const mldsa = await app.inject({ method: 'POST', url: '/api/generate/vpn', headers: json, payload: { protocol: 'mldsa65' } })
+  t.equal(mldsa.json().publicKeys[0].length, PUBLIC_KEY_MAX_LENGTH, 'the longest public key (ML-DSA-65) fills PUBLIC_KEY_MAX_LENGTH')
+  t.equal(schemas.VpnResult.properties.publicKeys.items.maxLength, PUBLIC_KEY_MAX_LENGTH)
+  // Each key-pair generator's bound is its own longest public key and value
+  const ssh = await app.inject({ method: 'POST', url: '/api/generate/ssh-key', headers: json, payload: { comment: '~'.repeat(64) } })
+  t.equal(ssh.json().publicKeys[0].length, schemas.SshKeyResult.properties.publicKeys.items.maxLength, 'the longest ssh-key public key fills its bound')
+  t.ok(ssh.json().values[0].length <= VALUE_MAX_LENGTH, `the longest ssh-key file (${ssh.json().values[0].length as number} characters) fits VALUE_MAX_LENGTH`)
+  const age = await app.inject({ method: 'POST', url: '/api/generate/age-key', headers: json, payload: {} })
+  t.equal(age.json().publicKeys[0].length, schemas.AgeKeyResult.properties.publicKeys.items.maxLength, 'an age recipient fills its bound')
 
   for (const [language, catalog] of Object.entries(catalogs)) {
     for (const title of Object.values(catalog.titles)) t.ok(title.length <= TITLE_MAX_LENGTH, `${language}: "${title}" fits`)
@@ -168,10 +183,30 @@ t.test('phrase separator pattern says exactly what the generator accepts in some
   t.ok(regex.test('a'))
 })
 
+t.test('ssh-key comment pattern says exactly what the generator accepts', async (t) => {
+  const regex = new RegExp(SSH_COMMENT_PATTERN, 'u')
+  t.equal(schemas.SshKeyParams.properties.comment.pattern, SSH_COMMENT_PATTERN, 'in the document')
+  const accepted = (comment: string) => {
+    try {
+      generateSshKeys({ comment, quantity: 1 })
+      return true
+    } catch {
+      return false
+    }
+  }
+  let differences = 0
+  for (let code = 0; code <= 0x10ffff; code += code < 0x800 ? 1 : 97) {
+    const character = String.fromCodePoint(code)
+    if (regex.test(`a${character}`) !== accepted(`a${character}`)) differences++
+  }
+  t.equal(differences, 0, 'every code point below U+0800 and a sample above, after a letter')
+})
+
 t.test('bounds the document alone carries never change validation', async (t) => {
   t.equal((PassphraseParams.properties.separator as Json).pattern, undefined, 'PassphraseParams has no pattern for AJV')
   t.equal((PhraseParams.properties.separator as Json).pattern, undefined, 'PhraseParams has no pattern for AJV')
   t.equal((PhraseParams.properties.words as Json).minimum, undefined, 'PhraseParams.words is an enum only')
+  t.equal((SshKeyParams.properties.comment as Json).pattern, undefined, 'SshKeyParams has no pattern for AJV')
   t.equal((PassphraseParams.properties.quantity as Json).format, undefined, 'no format AJV would have to know')
   const app = await build(t)
   const separator = await app.inject({ method: 'POST', url: '/api/generate/passphrase', headers: json, payload: { separator: 'a' } })
@@ -201,4 +236,70 @@ t.test('npm test runs Spectral with the committed ruleset', async (t) => {
     'owasp:api8:2023-define-cors-origin',
     'owasp:api8:2023-define-error-responses-401'
   ], 'only these rules are switched off (the api4 limits for exclusions items only)')
+})
+
+t.test('token prefix, TOTP issuer and account: the patterns say exactly what the generators accept', async (t) => {
+  const prefixPattern = new RegExp(schemas.TokenParams.properties.prefix.pattern, 'u')
+  const namePattern = new RegExp(schemas.TotpParams.properties.issuer.pattern, 'u')
+  t.equal(schemas.TotpParams.properties.account.pattern, schemas.TotpParams.properties.issuer.pattern, 'one rule for issuer and account')
+  const accepts = (generate: () => unknown) => {
+    try {
+      generate()
+      return true
+    } catch {
+      return false
+    }
+  }
+  const prefixAccepted = (prefix: string) => accepts(() => generateTokens({ prefix, length: 16, quantity: 1 }))
+  const nameAccepted = (text: string) => accepts(() => generateTotpUris({ issuer: text, account: 'a', algorithm: 'SHA1', digits: 6, period: 30, byteLength: 16, quantity: 1 })) &&
+    accepts(() => generateTotpUris({ issuer: '', account: text, algorithm: 'SHA1', digits: 6, period: 30, byteLength: 16, quantity: 1 }))
+  // Every code point of the first plane, where every character either rule refuses or accepts in
+  // a special way lies (ASCII, controls, the colon, surrogates), and every 97th beyond it
+  const codes = [...Array.from({ length: 0x10000 }, (_, code) => code), ...Array.from({ length: 0x100000 / 97 }, (_, i) => 0x10000 + 97 * i), 0x10ffff]
+  // Tens of thousands of refusals: their stack traces would be most of the cost, and nobody reads them
+  const stackTraceLimit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  let differences = 0
+  for (const code of codes) {
+    const character = String.fromCodePoint(code)
+    if (prefixPattern.test(character) !== prefixAccepted(character)) differences++
+    if (prefixPattern.test('a' + character) !== prefixAccepted('a' + character)) differences++
+    if (namePattern.test(character) !== nameAccepted(character)) differences++
+  }
+  Error.stackTraceLimit = stackTraceLimit
+  t.equal(differences, 0, `${codes.length} code points alone (and after a letter, for prefixes), surrogates and unassigned ones included`)
+  for (const text of ['', 'ghp', 'a0b1', '0a', 'aB', 'a_b', 'a\n', 'a:b', 'a\ud800', '\udc00a', '😀', 'a b']) {
+    if (text !== '') t.equal(prefixPattern.test(text), prefixAccepted(text), `prefix ${JSON.stringify(text)}`)
+    t.equal(namePattern.test(text), nameAccepted(text), `name ${JSON.stringify(text)}`)
+  }
+  // The rules only: lengths are the schema's own minLength and maxLength, which AJV enforces
+  t.match(schemas.TokenParams.properties.prefix, { minLength: 1, maxLength: 16 })
+  t.match(schemas.TotpParams.properties.issuer, { maxLength: 64 })
+  t.match(schemas.TotpParams.properties.account, { minLength: 1, maxLength: 64 })
+  t.equal((TokenParams.properties.prefix as Json).pattern, undefined, 'TokenParams has no pattern for AJV')
+  t.equal((TotpParams.properties.issuer as Json).pattern, undefined, 'TotpParams has no pattern for AJV')
+  t.equal((TotpParams.properties.account as Json).pattern, undefined, 'TotpParams has no pattern for AJV')
+  const app = await build(t)
+  for (const [type, params, pointer] of [['token', { prefix: 'Ab' }, '#/prefix'], ['totp', { issuer: 'a:b' }, '#/issuer'], ['totp', { account: '\u0000' }, '#/account']] as const) {
+    const answer = await app.inject({ method: 'POST', url: `/api/generate/${type}`, headers: json, payload: params })
+    t.match(answer.json().errors, [{ pointer, code: 'NOT_ALLOWED_VALUE' }], `${type} ${pointer}: NOT_ALLOWED_VALUE, not the code of an AJV pattern`)
+  }
+})
+
+t.test('the longest TOTP URI fills TotpResult\'s bound, and the text/plain bound holds 50 of them', async (t) => {
+  const app = await build(t)
+  const longest = '😀'.repeat(64)
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/generate/totp',
+    headers: { ...json, accept: 'text/plain' },
+    payload: { issuer: longest, account: longest, algorithm: 'SHA256', digits: 8, period: 300, byteLength: 64, quantity: 50 }
+  })
+  t.equal(answer.statusCode, 200)
+  const lines = answer.body.slice(0, -1).split('\n')
+  t.equal(lines.length, 50)
+  t.ok(lines.every((line) => line.length === TOTP_URI_MAX_LENGTH), `every URI is ${TOTP_URI_MAX_LENGTH} characters`)
+  t.equal(schemas.TotpResult.properties.values.items.maxLength, TOTP_URI_MAX_LENGTH)
+  const plainText = document.paths['/api/generate/totp'].post.responses[200].content['text/plain'].schema
+  t.ok(answer.body.length <= plainText.maxLength, `${answer.body.length} characters of text/plain <= ${plainText.maxLength}`)
 })

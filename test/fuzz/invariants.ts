@@ -6,7 +6,7 @@ import { FIELD_CODES } from '../../src/i18n/catalog.js'
 import { LANGUAGES } from '../../src/i18n/index.js'
 import { ruleViolations } from './rules.js'
 
-export const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin'] as const
+export const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'] as const
 export type Generator = typeof GENERATORS[number]
 
 /** CONTRACT §4: the problem codes of the contract. */
@@ -112,9 +112,13 @@ function checkGenerated (response: Response, request: SentRequest, generator: Ge
     violations.push('200 body is not a JSON object')
     return
   }
-  // CONTRACT §1.2: these four fields, and publicKeys for the key pairs of vpn
+  // CONTRACT §1.2: these four fields, publicKeys for the key pairs of vpn, ssh-key and age-key,
+  // hashes for tokens
   const keys = Object.keys(body).sort().join(',')
-  const expected = generator === 'vpn' && 'publicKeys' in body ? 'entropyBits,generatedAt,publicKeys,type,values' : 'entropyBits,generatedAt,type,values'
+  const keyPairs = (generator === 'vpn' && 'publicKeys' in body) || generator === 'ssh-key' || generator === 'age-key'
+  const expected = keyPairs
+    ? 'entropyBits,generatedAt,publicKeys,type,values'
+    : generator === 'token' ? 'entropyBits,generatedAt,hashes,type,values' : 'entropyBits,generatedAt,type,values'
   if (keys !== expected) violations.push(`200 fields ${keys}`)
   const bits = body.entropyBits
   // At most two decimals (a double such as 77.54 is only near a whole number of hundredths)

@@ -13,6 +13,10 @@ import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
 import { PinParams } from '../../schemas/pin.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
+import { AgeKeyParams } from '../../schemas/age-key.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 import { checkResponse, GENERATORS, type Generator, type SentRequest } from './invariants.js'
@@ -26,7 +30,11 @@ const PARAMS = {
   phrase: PhraseParams,
   seq: SeqParams,
   'short-id': ShortIdParams,
-  pin: PinParams
+  pin: PinParams,
+  'ssh-key': SshKeyParams,
+  'age-key': AgeKeyParams,
+  token: TokenParams,
+  totp: TotpParams
 } satisfies Record<Generator, TObject>
 
 export const KNOWN_KEYS = {} as Record<Generator, readonly string[]>
@@ -136,6 +144,22 @@ const exclude = fc.oneof(
   { arbitrary: fc.constantFrom('0123456789', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '23456789', PUNCTUATION, ' ', 'é', 'x'.repeat(129)), weight: 1 }
 )
 
+// Token prefixes: mostly a-z 0-9 (a digit first is refused), sometimes a character the rule refuses
+const prefixCharacter = fc.oneof(
+  { arbitrary: fc.constantFrom(...'abcxyz0189'), weight: 12 },
+  { arbitrary: fc.constantFrom('A', 'Z', '_', '-', ' ', '.', 'é', 'ı', '\n', '\u0000'), weight: 1 }
+)
+const tokenPrefix = fc.array(prefixCharacter, { minLength: 0, maxLength: 17 }).map((parts) => parts.join(''))
+
+// TOTP issuers and accounts: what the URI encoding treats apart (unreserved, reserved, `%`,
+// non-ASCII, surrogate pairs), and what the rule refuses (colon, controls, lone surrogates)
+const nameCharacter = fc.oneof(
+  { arbitrary: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', ' ', '@', '%', '/', '?', '#', '&', '+', '=', '!', '*', '(', 'é', 'ж', '中', '😀', '\u00a0', '\u200b'), weight: 12 },
+  { arbitrary: fc.constantFrom(':', '\n', '\u0000', '\u007f', '\u0085', '\ud800', '\udfff'), weight: 1 },
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 2 }
+)
+const totpName = (minLength: number) => fc.array(nameCharacter, { minLength, maxLength: 66 }).map((parts) => parts.join(''))
+
 /** Values a schema accepts, so that a good share of requests get to the generators. */
 const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   quantity: fc.integer({ min: 1, max: 50 }),
@@ -160,7 +184,9 @@ const validValue: Record<string, fc.Arbitrary<JsonTree>> = {
   byteLength: fc.integer({ min: 2, max: 256 }),
   symbolSet,
   exclude,
-  avoidWeak: fc.boolean()
+  avoidWeak: fc.boolean(),
+  // ssh-key comments: printable ASCII mostly (quotes and backslashes included), sometimes anything
+  comment: fc.oneof({ arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 70 }), weight: 5 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 })
 }
 /** The values of a parameter that is an enum in its schema, for parameters not listed above. */
 function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree> | undefined {
@@ -171,7 +197,9 @@ function enumValues (generator: Generator, name: string): fc.Arbitrary<JsonTree>
 /** Where a generator's parameter of the same name takes other values. */
 const validValueOf: Partial<Record<Generator, Record<string, fc.Arbitrary<JsonTree>>>> = {
   passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator },
-  pin: { length: fc.integer({ min: 3, max: 13 }) }
+  pin: { length: fc.integer({ min: 3, max: 13 }) },
+  token: { prefix: tokenPrefix, length: fc.integer({ min: 15, max: 129 }) },
+  totp: { issuer: totpName(0), account: totpName(0), period: fc.integer({ min: 14, max: 301 }), byteLength: fc.integer({ min: 15, max: 65 }) }
 }
 
 /** A parameters object for `generator`: mostly its own keys with mostly valid values, plus noise. */

@@ -7,6 +7,8 @@
 // The schema is applied with AJV and the route's options (defaults filled in, no coercion), so the
 // rules see the parameters the generator saw.
 import { Ajv, type ValidateFunction } from 'ajv'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { CHARACTER_SETS } from '../../plugins/password.js'
 import { PASSPHRASE_WORD_LISTS } from '../../plugins/passphrase.js'
 import { isAllowedSeparator } from '../../plugins/phrase.js'
@@ -14,17 +16,23 @@ import { PassphraseParams } from '../../schemas/passphrase.js'
 import { PasswordParams } from '../../schemas/password.js'
 import { PinParams } from '../../schemas/pin.js'
 import { SeqParams } from '../../schemas/seq.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
+import { AgeKeyParams } from '../../schemas/age-key.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
+import { expectedUri, parseUri, secretOf } from '../otpauth-uri.js'
 import { readPassphrase } from '../passphrase-reader.js'
+import { checksumHolds } from '../token-checksum.js'
 
 interface FieldError { pointer: string, code: string }
 
 interface Rules {
   schema: ValidateFunction
-  /** The field error the rules call for, if any (the schema already accepted the parameters). */
-  refusal: (params: any) => FieldError | undefined
-  /** Every field error the rules call for, where an answer lists more than one (else `refusal` alone). */
+  /** The field errors the rules call for, if any (the schema already accepted the parameters). */
+  refusal: (params: any) => FieldError | FieldError[] | undefined
+  /** Every field error the rules call for, where an answer lists more than `refusal` gives (else `refusal` alone). */
   refusals?: (params: any) => FieldError[]
   /** What is wrong with one generated value, if anything. */
   valueProblem: (params: any, value: string) => string | undefined
@@ -137,9 +145,25 @@ const VPN_SHAPES: Record<string, (length: number) => RegExp> = {
   wireguard: () => BASE64_32,
   'wireguard-psk': () => BASE64_32,
   reality: () => BASE64URL_32,
+  mlkem768: () => /^[A-Za-z0-9_-]{86}$/,
+  mldsa65: () => BASE64URL_32,
   hex: () => /^[0-9a-f]{64}$/
 }
-const KEY_PAIRS = new Set(['wireguard', 'reality'])
+// Public keys: X25519's 32 bytes, ML-KEM-768's 1,184, ML-DSA-65's 1,952 (base64url, unpadded)
+const PUBLIC_KEY_SHAPES: Record<string, RegExp> = {
+  wireguard: BASE64_32,
+  reality: BASE64URL_32,
+  mlkem768: /^[A-Za-z0-9_-]{1579}$/,
+  mldsa65: /^[A-Za-z0-9_-]{2603}$/
+}
+const KEY_PAIRS = new Set(Object.keys(PUBLIC_KEY_SHAPES))
+
+/** What is wrong with `body.publicKeys`: one per value, each of `shape`. */
+function publicKeysProblem (body: Record<string, any>, shape: (key: string) => boolean): string | undefined {
+  const keys = body.publicKeys
+  if (!Array.isArray(keys) || keys.length !== body.values?.length) return 'no public key for each value'
+  return keys.every((key) => typeof key === 'string' && shape(key)) ? undefined : 'a malformed public key'
+}
 
 const vpn: Rules = {
   schema: ajv.compile(VpnParams),
@@ -147,11 +171,35 @@ const vpn: Rules = {
   valueProblem: (params, value) => VPN_SHAPES[params.protocol]?.(params.length).test(value) === true ? undefined : `not a ${String(params.protocol)} value`,
   bodyProblem: (params, body) => {
     if (!KEY_PAIRS.has(params.protocol)) return body.publicKeys === undefined ? undefined : `publicKeys for ${String(params.protocol)}`
-    const keys = body.publicKeys
-    if (!Array.isArray(keys) || keys.length !== body.values?.length) return 'no public key for each value'
-    const shape = params.protocol === 'reality' ? BASE64URL_32 : BASE64_32
-    return keys.every((key) => typeof key === 'string' && shape.test(key)) ? undefined : 'a malformed public key'
+    const shape = PUBLIC_KEY_SHAPES[params.protocol] as RegExp
+    return publicKeysProblem(body, (key) => shape.test(key))
   }
+}
+
+// CONTRACT §2 ssh-key: the file's frame and 70-character Base64 lines; the public key line with
+// the comment. The blob of an Ed25519 public key is 51 bytes: 68 Base64 characters, no padding
+const SSH_FILE = /^-----BEGIN OPENSSH PRIVATE KEY-----\n([A-Za-z0-9+/]{70}\n)*[A-Za-z0-9+/]{1,69}={0,2}\n-----END OPENSSH PRIVATE KEY-----\n$/
+const SSH_PUBLIC_KEY = /^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43}( [\x20-\x7e]+)?$/
+
+const sshKey: Rules = {
+  schema: ajv.compile(SshKeyParams),
+  refusal: (params) => /^[\x20-\x7e]*$/.test(params.comment) ? undefined : { pointer: '#/comment', code: 'NOT_ALLOWED_VALUE' },
+  valueProblem: (params, value) => {
+    if (!SSH_FILE.test(value)) return 'not an OpenSSH private key file'
+    const blob = Buffer.from(value.split('\n').slice(1, -2).join(''), 'base64')
+    if (!blob.subarray(0, 15).equals(Buffer.from('openssh-key-v1\0', 'latin1'))) return 'not openssh-key-v1'
+    return blob.includes(Buffer.from(params.comment, 'latin1')) ? undefined : 'the comment is not in the file'
+  },
+  bodyProblem: (params, body) => publicKeysProblem(body, (key) =>
+    SSH_PUBLIC_KEY.test(key) && key.slice(80) === (params.comment === '' ? '' : ` ${String(params.comment)}`))
+}
+
+// CONTRACT §2 age-key: Bech32 of 32 bytes (52 characters) and its 6-character checksum
+const ageKey: Rules = {
+  schema: ajv.compile(AgeKeyParams),
+  refusal: () => undefined,
+  valueProblem: (_params, value) => /^AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}$/.test(value) ? undefined : 'not an age identity',
+  bodyProblem: (_params, body) => publicKeysProblem(body, (key) => /^age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}$/.test(key))
 }
 
 const UUID_SHAPES: Record<string, (length: number) => RegExp> = {
@@ -192,7 +240,45 @@ const seq: Rules = {
   }
 }
 
-const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq, pin }
+// CONTRACT §2 token: the prefix rule, the shape, the checksum (crc-32, test/token-checksum.ts) and
+// the hashes (@noble/hashes, not node:crypto)
+const token: Rules = {
+  schema: ajv.compile(TokenParams),
+  refusal: (params) => /^[a-z][a-z0-9]*$/.test(params.prefix) ? undefined : { pointer: '#/prefix', code: 'NOT_ALLOWED_VALUE' },
+  valueProblem: (params, value) => {
+    if (!new RegExp(`^${String(params.prefix)}_[0-9A-Za-z]{${params.length + 6}}$`).test(value)) return 'not <prefix>_<length + 6 base-62 characters>'
+    return checksumHolds(value) ? undefined : 'a checksum that is not the CRC-32 of the random part'
+  },
+  bodyProblem: (_params, body) => {
+    const hashes = body.hashes
+    if (!Array.isArray(hashes) || hashes.length !== body.values?.length) return 'no hash for each value'
+    return body.values.every((value: string, index: number) => hashes[index] === bytesToHex(sha256(Buffer.from(value, 'utf8'))))
+      ? undefined
+      : 'a hash that is not the SHA-256 of its token'
+  }
+}
+
+// CONTRACT §2 totp: issuer and account refused for a colon, a control character or a lone
+// surrogate (each its own error); every URI exactly as the contract writes it, and read back by
+// the otpauth package to the same settings
+const NOT_IN_NAME = /[\p{Cc}:]|\p{Cs}/u
+const totp: Rules = {
+  schema: ajv.compile(TotpParams),
+  refusal: (params) => (['issuer', 'account'] as const)
+    .filter((name) => NOT_IN_NAME.test(params[name]))
+    .map((name) => ({ pointer: `#/${name}`, code: 'NOT_ALLOWED_VALUE' })),
+  valueProblem: (params, value) => {
+    const secret = secretOf(value)
+    if (!new RegExp(`^[A-Z2-7]{${Math.ceil(params.byteLength * 8 / 5)}}$`).test(secret)) return `a secret that is not ${String(params.byteLength)} bytes of unpadded Base32`
+    if (value !== expectedUri(secret, params)) return 'not the URI the contract writes'
+    const parsed = parseUri(value)
+    const settings = ['issuer', 'account', 'algorithm', 'digits', 'period'] as const
+    const differing = settings.filter((name) => parsed[name] !== params[name])
+    return differing.length === 0 && parsed.secret === secret ? undefined : `otpauth reads back other ${differing.join(', ') || 'secret'}`
+  }
+}
+
+const RULES: Record<string, Rules | undefined> = { password, passphrase, vpn, uuid, seq, pin, 'ssh-key': sshKey, 'age-key': ageKey, token, totp }
 
 function isObject (value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -211,10 +297,11 @@ export function ruleViolations (generator: string, params: Record<string, unknow
   if (Object.values(params).some((value) => typeof value === 'object' && value !== null)) return []
   const effective = { ...params }
   if (!rules.schema(effective)) return []
-  const refusal = rules.refusal(effective)
+  const refusals = [rules.refusal(effective) ?? []].flat()
+  const due = refusals.length === 0 ? 'no error' : refusals.map((refusal) => `${refusal.code} at ${refusal.pointer}`).join(', ')
   const violations: string[] = []
   if (status === 200) {
-    if (refusal !== undefined) violations.push(`200 where ${refusal.code} at ${refusal.pointer} was due`)
+    if (refusals.length > 0) violations.push(`200 where ${due} was due`)
     else if (Array.isArray(body.values)) {
       for (const value of body.values) {
         const problem = typeof value === 'string' ? rules.valueProblem(effective, value) : 'not a string'
@@ -225,9 +312,9 @@ export function ruleViolations (generator: string, params: Record<string, unknow
     }
   } else if (status === 400 && body.code === 'VALIDATION_FAILED' && Array.isArray(body.errors)) {
     const answered = body.errors.map((error: FieldError) => `${error.code} at ${error.pointer}`).join(', ')
-    const all = rules.refusals?.(effective) ?? (refusal === undefined ? [] : [refusal])
-    const due = all.length === 0 ? 'no error' : all.map((error) => `${error.code} at ${error.pointer}`).join(', ')
-    if (answered !== due) violations.push(`valid parameters answered ${answered}, where ${due} was due`)
+    const all = rules.refusals?.(effective) ?? refusals
+    const dueAll = all.length === 0 ? 'no error' : all.map((error) => `${error.code} at ${error.pointer}`).join(', ')
+    if (answered !== dueAll) violations.push(`valid parameters answered ${answered}, where ${dueAll} was due`)
   }
   return violations
 }

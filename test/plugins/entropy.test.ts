@@ -267,6 +267,9 @@ t.test('vpn: 6 bits per shadowsocks character; a key has its random bits, less 5
     wireguard: 251,
     'wireguard-psk': 256,
     reality: 251,
+    // A seed is all random, and FIPS 203/204 hash all of it: 64 and 32 bytes
+    mlkem768: 512,
+    mldsa65: 256,
     hex: 256
   }
   for (const [protocol, bits] of Object.entries(keys)) {
@@ -366,4 +369,35 @@ t.test('pin: log2 of the PINs allowed, the weak ones counted by the test', async
     t.ok(isFloorOf(10n ** BigInt(length), await entropyBits(t, 'pin', { length, avoidWeak: false })), `length ${length}, all PINs`)
   }
   t.equal(await entropyBits(t, 'pin', {}), 19.92, 'defaults: log2(998,900) = 19.9300')
+})
+
+// ---- ssh-key and age-key
+
+t.test('ssh-key: the 256 bits of the Ed25519 seed, whatever the comment', async (t) => {
+  t.equal(await entropyBits(t, 'ssh-key', {}), 256)
+  t.equal(await entropyBits(t, 'ssh-key', { comment: 'x'.repeat(64) }), 256)
+})
+
+t.test('age-key: 256 random bits less the 5 X25519 clamps', async (t) => {
+  t.equal(await entropyBits(t, 'age-key', {}), 251)
+})
+
+// ---- token and totp
+
+t.test('token: length · log2(62); prefix and checksum count nothing', async (t) => {
+  for (const length of [16, 17, 30, 127, 128]) {
+    const bits = await entropyBits(t, 'token', { length })
+    t.ok(isFloorOf(62n ** BigInt(length), bits), `length ${length}: ${bits}`)
+    t.equal(await entropyBits(t, 'token', { length, prefix: 'abcdefghijklmnop' }), bits, `length ${length}: the prefix is not random`)
+  }
+  t.equal(await entropyBits(t, 'token', {}), 178.62, '30 · log2(62) = 178.6258')
+  t.equal(await entropyBits(t, 'token', { length: 16 }), 95.26, '16 · log2(62) = 95.2671')
+  t.equal(await entropyBits(t, 'token', { length: 128 }), 762.13, '128 · log2(62) = 762.1371')
+})
+
+t.test('totp: 8 bits per secret byte; names, algorithm, digits and period count nothing', async (t) => {
+  t.equal(await entropyBits(t, 'totp', {}), 160)
+  t.equal(await entropyBits(t, 'totp', { byteLength: 16 }), 128)
+  t.equal(await entropyBits(t, 'totp', { byteLength: 64 }), 512)
+  t.equal(await entropyBits(t, 'totp', { byteLength: 33, issuer: 'Example', account: 'a', algorithm: 'SHA512', digits: 8, period: 300 }), 264)
 })

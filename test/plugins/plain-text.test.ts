@@ -13,8 +13,13 @@ import { build, buildUnready, get, post, GENERATORS, ISO_MILLIS, xData, type Gen
 const SYMBOLS = '!#$%&()*+,-./:;<=>?@[]^_{|}~'
 const escape = (text: string) => text.replace(/[\\\]^-]/g, '\\$&')
 
-/** Parameters asking for several values, and what each value looks like with them (CONTRACT §2). */
-const SHAPES: Record<Generator, { params: Record<string, unknown>, value: RegExp }> = {
+const SSH_FILE = /^-----BEGIN OPENSSH PRIVATE KEY-----\n(?:[A-Za-z0-9+/]{70}\n)*[A-Za-z0-9+/]{1,70}={0,2}\n-----END OPENSSH PRIVATE KEY-----\n$/
+
+/**
+ * Parameters asking for several values, and what each value looks like with them (CONTRACT §2);
+ * for key pairs, what each public key looks like.
+ */
+const SHAPES: Record<Generator, { params: Record<string, unknown>, value: RegExp, publicKey?: RegExp }> = {
   password: { params: { length: 12, quantity: 3 }, value: new RegExp(`^[A-Za-z0-9${escape(SYMBOLS)}]{12}$`) },
   passphrase: { params: { words: 4, separator: '.', quantity: 3 }, value: /^[a-z-]+(\.[a-z-]+){3}$/ },
   number: { params: { min: -5, max: 5, quantity: 4 }, value: /^(-[1-5]|[0-5])$/ },
@@ -23,8 +28,19 @@ const SHAPES: Record<Generator, { params: Record<string, unknown>, value: RegExp
   phrase: { params: { words: 12, quantity: 2 }, value: /^[a-z]+( [a-z]+){11}$/ },
   seq: { params: { byteLength: 6, encoding: 'base64', quantity: 3 }, value: /^[A-Za-z0-9+/]{8}$/ },
   'short-id': { params: { length: 10, quantity: 5 }, value: /^[0-9a-f]{10}$/ },
-  pin: { params: { length: 5, quantity: 4 }, value: /^[0-9]{5}$/ }
+  pin: { params: { length: 5, quantity: 4 }, value: /^[0-9]{5}$/ },
+  // A comment JSON escapes, on a value of several lines
+  'ssh-key': { params: { comment: 'ci "deploy" \\ key', quantity: 3 }, value: SSH_FILE, publicKey: /^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43} ci "deploy" \\ key$/ },
+  'age-key': { params: { quantity: 3 }, value: /^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, publicKey: /^age1[0-9a-z]{58}$/ },
+  token: { params: { prefix: 'ab1', length: 16, quantity: 3 }, value: /^ab1_[0-9A-Za-z]{22}$/ },
+  totp: {
+    params: { issuer: 'A b', account: 'c@d', quantity: 3 },
+    value: /^otpauth:\/\/totp\/A%20b:c%40d\?secret=[A-Z2-7]{32}&issuer=A%20b&algorithm=SHA1&digits=6&period=30$/
+  }
 }
+
+/** A pattern's source without its anchors, to be put inside another. */
+const inner = (pattern: RegExp) => pattern.source.slice(1, -1)
 
 const TEXT = 'text/plain; charset=utf-8'
 const PROBLEM = 'application/problem+json; charset=utf-8'
@@ -58,15 +74,22 @@ t.test('every generator, POST and GET: text/plain holds exactly `quantity` lines
       t.fail(`${name}: add its parameters and value shape to SHAPES`)
       continue
     }
-    const { params, value } = shape
+    const { params, value, publicKey } = shape
     const quantity = params.quantity as number
     for (const [form, send] of [['POST', post], ['GET', get]] as const) {
       const label = `${form} ${name}`
       const text = await send(app, name, params, { accept: 'text/plain' })
       isText(t, text, label)
-      const values = lines(t, text.body)
-      t.equal(values.length, quantity, `${label}: ${quantity} lines`)
-      for (const line of values) t.match(line, value, `${label}: ${JSON.stringify(line)} has the shape of a value`)
+      if (publicKey === undefined) {
+        const values = lines(t, text.body)
+        t.equal(values.length, quantity, `${label}: ${quantity} lines`)
+        for (const line of values) t.match(line, value, `${label}: ${JSON.stringify(line)} has the shape of a value`)
+      } else {
+        // `value publicKey` lines; a value of several lines ends in its line feed, and its public key has a line of its own
+        const pair = value.source.endsWith('\\n$') ? `${inner(value)}${inner(publicKey)}` : `${inner(value)} ${inner(publicKey)}`
+        lines(t, text.body)
+        t.match(text.body, new RegExp(`^(?:${pair}\n){${quantity}}$`), `${label}: ${quantity} key pairs shaped as the values and public keys`)
+      }
       t.equal(Buffer.byteLength(text.body), Number(text.headers['content-length']), `${label}: Content-Length`)
 
       const json = await send(app, name, params)
@@ -74,10 +97,16 @@ t.test('every generator, POST and GET: text/plain holds exactly `quantity` lines
       t.equal(json.headers['content-type'], 'application/json; charset=utf-8', `${label} without Accept: JSON`)
       t.equal(json.headers.vary, 'Accept', `${label} without Accept: Vary: Accept too`)
       const body = json.json()
-      t.same(Object.keys(body), ['type', 'values', 'entropyBits', 'generatedAt'], `${label}: the JSON result's fields`)
+      // Tokens' hashes are in the JSON only: text/plain holds the values alone
+      const fields = ['type', 'values', 'entropyBits', 'generatedAt', ...(publicKey === undefined ? [] : ['publicKeys']), ...(name === 'token' ? ['hashes'] : [])]
+      t.same(Object.keys(body), fields, `${label}: the JSON result's fields`)
       t.equal(body.type, name)
       t.equal(body.values.length, quantity)
       for (const jsonValue of body.values) t.match(jsonValue, value, `${label}: the JSON values have the same shape`)
+      if (publicKey !== undefined) {
+        t.equal(body.publicKeys.length, quantity)
+        for (const jsonKey of body.publicKeys) t.match(jsonKey, publicKey, `${label}: the JSON public keys have the same shape`)
+      }
       t.match(body.generatedAt, ISO_MILLIS)
     }
   }
@@ -264,4 +293,7 @@ t.test('plainText: one line per value, `value publicKey` for key pairs', async (
   t.equal(plainText({ values: ['a', 'b c'], entropyBits: 0 }), 'a\nb c\n')
   t.equal(plainText({ values: ['a', 'b'], publicKeys: ['A', 'B'], entropyBits: 0 }), 'a A\nb B\n')
   t.equal(plainText({ values: [], entropyBits: 0 }), '')
+  // CONTRACT §1.2: a value of several lines as it is, its public key on a line of its own
+  t.equal(plainText({ values: ['x\ny\n', 'z\n'], publicKeys: ['X', 'Z'], entropyBits: 0 }), 'x\ny\nX\nz\nZ\n')
+  t.equal(plainText({ values: ['x\ny\n', 'b'], publicKeys: ['X', 'B'], entropyBits: 0 }), 'x\ny\nX\nb B\n')
 })

@@ -11,10 +11,12 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER
 const MIN_SAFE = Number.MIN_SAFE_INTEGER
 
 // vpn protocols that make key pairs, answered with publicKeys
-const KEY_PAIRS = new Set(['wireguard', 'reality'])
+const KEY_PAIRS = new Set(['wireguard', 'reality', 'mlkem768', 'mldsa65'])
+// Generators that always make key pairs
+const KEY_PAIR_GENERATORS = new Set<Generator>(['ssh-key', 'age-key'])
 
 // Generators whose values have a length fixed by the parameters, so GET and POST values must match in length
-const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id', 'pin'])
+const FIXED_LENGTH = new Set<Generator>(['password', 'vpn', 'uuid', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'])
 
 /** Sends `params` as POST and as GET, checks both answers alike, returns the parsed POST body. */
 async function both (t: Test, type: Generator, params: unknown): Promise<{ status: number, body: any }> {
@@ -27,13 +29,15 @@ async function both (t: Test, type: Generator, params: unknown): Promise<{ statu
   const getBody = viaGet.json()
   if (viaPost.statusCode === 200) {
     t.equal(viaPost.headers['content-type'], 'application/json; charset=utf-8')
-    // CONTRACT §1.2: four fields, and publicKeys where the generator makes key pairs
-    const keyPairs = type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? '')
-    const fields = ['entropyBits', 'generatedAt', 'type', 'values', ...(keyPairs ? ['publicKeys'] : [])].sort()
+    // CONTRACT §1.2: four fields, publicKeys where the generator makes key pairs, hashes for tokens
+    const keyPairs = KEY_PAIR_GENERATORS.has(type) || (type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? ''))
+    const hashes = type === 'token'
+    const fields = ['entropyBits', 'generatedAt', 'type', 'values', ...(keyPairs ? ['publicKeys'] : []), ...(hashes ? ['hashes'] : [])].sort()
     for (const body of [postBody, getBody]) {
       t.same(Object.keys(body).sort(), fields, `exactly ${fields.join(', ')}`)
       t.type(body.entropyBits, 'number')
       if (keyPairs) t.equal(body.publicKeys?.length, body.values.length, 'a public key per value')
+      if (hashes) t.equal(body.hashes?.length, body.values.length, 'a hash per value')
       t.equal(body.type, type)
       t.match(body.generatedAt, ISO_MILLIS)
       t.ok(body.values.every((value: unknown) => typeof value === 'string'), 'values are strings')
@@ -90,7 +94,11 @@ const integers: Record<Generator, IntegerParam[]> = {
   phrase: [],
   seq: [{ name: 'byteLength', min: 2, max: 256 }],
   'short-id': [{ name: 'length', min: 2, max: 256 }],
-  pin: [{ name: 'length', min: 4, max: 12 }]
+  pin: [{ name: 'length', min: 4, max: 12 }],
+  'ssh-key': [],
+  'age-key': [],
+  token: [{ name: 'length', min: 16, max: 128 }],
+  totp: [{ name: 'period', min: 15, max: 300 }, { name: 'byteLength', min: 16, max: 64 }]
 }
 const booleans: Record<Generator, string[]> = {
   password: ['uppercase', 'lowercase', 'numbers', 'symbols', 'avoidAmbiguous'],
@@ -101,7 +109,11 @@ const booleans: Record<Generator, string[]> = {
   phrase: [],
   seq: [],
   'short-id': [],
-  pin: ['avoidWeak']
+  pin: ['avoidWeak'],
+  'ssh-key': [],
+  'age-key': [],
+  token: [],
+  totp: []
 }
 const enums: Record<Generator, EnumParam[]> = {
   password: [],
@@ -112,7 +124,7 @@ const enums: Record<Generator, EnumParam[]> = {
   number: [],
   vpn: [{
     name: 'protocol',
-    values: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'hex']
+    values: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'mlkem768', 'mldsa65', 'hex']
   }],
   uuid: [{ name: 'format', values: ['standard', 'v7', 'ulid', 'numeric', 'alpha', 'alphanumeric', 'urlsafe'] }],
   phrase: [
@@ -121,7 +133,11 @@ const enums: Record<Generator, EnumParam[]> = {
   ],
   seq: [{ name: 'encoding', values: ['hex', 'base64', 'base64url', 'base32'] }],
   'short-id': [],
-  pin: []
+  pin: [],
+  'ssh-key': [],
+  'age-key': [],
+  token: [],
+  totp: [{ name: 'algorithm', values: ['SHA1', 'SHA256', 'SHA512'] }, { name: 'digits', values: [6, 8] }]
 }
 
 for (const type of GENERATORS) {
@@ -164,7 +180,9 @@ for (const type of GENERATORS) {
       t.test(`${name}: one of ${values.join(', ')}`, async (t) => {
         for (const value of values) await ok(t, type, { [name]: value })
         const numeric = typeof values[0] === 'number'
-        const outside = numeric ? [13, 0, 25] : ['bogus', String(values[0]).toUpperCase(), '']
+        // The first value in the other case (`WIREGUARD`, `sha1`): enums are case-sensitive
+        const first = String(values[0])
+        const outside = numeric ? [13, 0, 25] : ['bogus', first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase(), '']
         for (const value of outside) {
           const detail = await fails(t, type, { [name]: value }, `#/${name}`, 'NOT_ALLOWED_VALUE')
           t.equal(detail, `“${name}” must be one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`)
@@ -190,6 +208,17 @@ t.test('phrase separator: 1..4 code points', async (t) => {
   t.equal(await fails(t, 'phrase', { separator: '-----' }, '#/separator', 'TOO_LONG'), '“separator” must have at most 4 character(s).')
   await fails(t, 'phrase', { separator: '😀😀😀😀😀' }, '#/separator', 'TOO_LONG')
   for (const wrong of [1, true, null, ['-']]) await fails(t, 'phrase', { separator: wrong }, '#/separator', 'TYPE')
+})
+
+t.test('ssh-key comment: 0..64 printable ASCII characters, space to ~', async (t) => {
+  const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)).join('')
+  for (const comment of ['', ' ', '~', 'a'.repeat(64), printable.slice(0, 64), printable.slice(31, 95), '"\\ quoted']) await ok(t, 'ssh-key', { comment })
+  t.equal(await fails(t, 'ssh-key', { comment: 'a'.repeat(65) }, '#/comment', 'TOO_LONG'), '“comment” must have at most 64 character(s).')
+  for (const comment of ['\n', 'tab\there', '\u007f', 'é', 'ключ', '🙂', '\u0000', 'a\r']) {
+    const detail = await fails(t, 'ssh-key', { comment }, '#/comment', 'NOT_ALLOWED_VALUE')
+    t.equal(detail, '“comment” may hold only printable ASCII characters, from space to ~.')
+  }
+  for (const wrong of [1, true, null, ['a'], {}]) await fails(t, 'ssh-key', { comment: wrong }, '#/comment', 'TYPE')
 })
 
 t.test('password minimums: 0..128, integers only, each counted for its own set', async (t) => {
@@ -299,4 +328,32 @@ t.test('every problem is listed, in one response', async (t) => {
   t.equal(body.detail, body.errors[0].detail)
   const many = await both(t, 'number', { exclusions: ['x', 'y', 3, 'z'] })
   t.same(many.body.errors.map((e: any) => e.pointer), ['#/exclusions/0', '#/exclusions/1', '#/exclusions/3'])
+})
+
+t.test('token prefix: 1..16 characters a-z 0-9, a letter first; anything else NOT_ALLOWED_VALUE', async (t) => {
+  for (const prefix of ['a', 'ghp', 'myapp', 'a0', 'abcdefghijklmnop', 'z9z9z9z9z9z9z9z9']) await ok(t, 'token', { prefix })
+  const rule = '“prefix” must be lowercase letters a–z and digits 0–9, starting with a letter.'
+  for (const wrong of ['0ab', '9', 'Ghp', 'gH', 'gh_p', 'gh-p', 'ghp ', ' ghp', 'é', 'ghp\n', '_', 'a.b', 'ａ', 'ı']) {
+    t.equal(await fails(t, 'token', { prefix: wrong }, '#/prefix', 'NOT_ALLOWED_VALUE'), rule, JSON.stringify(wrong))
+  }
+  t.equal(await fails(t, 'token', { prefix: '' }, '#/prefix', 'TOO_SHORT'), '“prefix” must have at least 1 character(s).')
+  t.equal(await fails(t, 'token', { prefix: 'a'.repeat(17) }, '#/prefix', 'TOO_LONG'), '“prefix” must have at most 16 character(s).')
+  for (const wrong of [1, true, null, ['a']]) await fails(t, 'token', { prefix: wrong }, '#/prefix', 'TYPE')
+})
+
+t.test('totp issuer 0..64 and account 1..64 code points, no control character, no colon, no lone surrogate', async (t) => {
+  const longest = '😀'.repeat(64)
+  for (const name of ['issuer', 'account']) {
+    for (const value of ['a', 'Example Co', 'a@b.example', ' %/?#&+=;,!\'()*[]', 'Zürich ☃', longest, 'x'.repeat(64), '\u00a0\u200b\u2060']) {
+      await ok(t, 'totp', { [name]: value })
+    }
+    const rule = `“${name}” must not contain a colon (:), control characters or unpaired surrogates.`
+    for (const wrong of [':', 'a:b', '\u0000', 'a\nb', '\t', '\u007f', '\u0085', '\u009f', '\ud800', 'a\udc00b', '\ude00\ud83d']) {
+      t.equal(await fails(t, 'totp', { [name]: wrong }, `#/${name}`, 'NOT_ALLOWED_VALUE'), rule, JSON.stringify(wrong))
+    }
+    t.equal(await fails(t, 'totp', { [name]: longest + 'a' }, `#/${name}`, 'TOO_LONG'), `“${name}” must have at most 64 character(s).`)
+    for (const wrong of [1, true, null, ['a'], {}]) await fails(t, 'totp', { [name]: wrong }, `#/${name}`, 'TYPE')
+  }
+  await ok(t, 'totp', { issuer: '' })
+  t.equal(await fails(t, 'totp', { account: '' }, '#/account', 'TOO_SHORT'), '“account” must have at least 1 character(s).')
 })

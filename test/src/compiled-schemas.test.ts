@@ -25,10 +25,10 @@ async function outcome (app: FastifyInstance, request: InjectOptions): Promise<u
   // Random values and clock readings may differ in length; a problem document may not (HEAD too)
   const head = { status: response.statusCode, type, vary: response.headers.vary, length: response.statusCode >= 400 ? response.headers['content-length'] : undefined }
   if (typeof type === 'string' && type.startsWith('text/plain')) return { ...head, lines: response.body.split('\n').length - 1 }
-  const { values, publicKeys, generatedAt, uptime, timestamp, ...rest } = response.body === '' ? {} : response.json()
+  const { values, publicKeys, hashes, generatedAt, uptime, timestamp, ...rest } = response.body === '' ? {} : response.json()
   return {
     ...head,
-    body: { ...rest, count: values?.length, publicKeys: publicKeys?.length, generatedAt: typeof generatedAt, uptime: typeof uptime, timestamp: typeof timestamp }
+    body: { ...rest, count: values?.length, publicKeys: publicKeys?.length, hashes: hashes?.length, generatedAt: typeof generatedAt, uptime: typeof uptime, timestamp: typeof timestamp }
   }
 }
 

@@ -72,6 +72,7 @@ t.test('messages use their arguments', async (t) => {
     t.ok(hasAll(fields.SEPARATOR_HAS_LETTER_OR_DIGIT(SAMPLE), '«length»'), `${language} SEPARATOR_HAS_LETTER_OR_DIGIT`)
     t.ok(hasAll(fields.SEPARATOR_HAS_LETTER(SAMPLE), '«length»'), `${language} SEPARATOR_HAS_LETTER`)
     t.ok(hasAll(fields.SEPARATOR_HAS_WORD_CHARACTER(SAMPLE), '«length»', 'czech'), `${language} SEPARATOR_HAS_WORD_CHARACTER`)
+    t.ok(hasAll(fields.NOT_PRINTABLE_ASCII(SAMPLE), '«length»', '~'), `${language} NOT_PRINTABLE_ASCII`)
   }
 })
 

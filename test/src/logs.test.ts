@@ -5,6 +5,7 @@ import { buildWithLogs, GENERATORS, xData } from '../helper.js'
 t.test('trace-level logs of a whole session hold no secret', async (t) => {
   const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: 'trace' })
   const secrets = new Set<string>()
+  const tokenHashes = new Set<string>()
   const params: Record<string, Record<string, unknown>> = {
     password: { length: 40, symbolSet: '!@#$', exclude: 'xyz', quantity: 3 },
     passphrase: { words: 8, separator: '§¤§', capitalize: true, includeNumber: true, quantity: 2 },
@@ -15,7 +16,11 @@ t.test('trace-level logs of a whole session hold no secret', async (t) => {
     seq: { byteLength: 64, encoding: 'base64' },
     'short-id': { length: 32, quantity: 2 },
     // Twelve digits: no timestamp or pid of a log line holds them by chance
-    pin: { length: 12, quantity: 2 }
+    pin: { length: 12, quantity: 2 },
+    'ssh-key': { comment: 'secret-comment-value', quantity: 2 },
+    'age-key': { quantity: 2 },
+    token: { prefix: 'canaryprefix', quantity: 2 },
+    totp: { issuer: 'Canary Issuer ☃', account: 'canary.account@example.com', quantity: 2 }
   }
   for (const type of GENERATORS) {
     const body = JSON.stringify(params[type])
@@ -29,10 +34,15 @@ t.test('trace-level logs of a whole session hold no secret', async (t) => {
     for (const response of responses) {
       t.equal(response.statusCode, 200, type)
       for (const value of response.json().values as string[]) secrets.add(value)
+      // A private key file is a secret line by line
+      if (type === 'ssh-key') for (const value of response.json().values as string[]) for (const line of value.split('\n').slice(1, -2)) secrets.add(line)
+      for (const hash of response.json().hashes ?? []) tokenHashes.add(hash)
     }
   }
   secrets.add('1234567890123456')
   secrets.add('§¤§')
+  secrets.add('secret-comment-value')
+  for (const hash of [...tokenHashes]) secrets.add(hash)
 
   // Errors: bad parameters, bad X-Data, bad body, a secret in the query string, 404, 413
   const badXData = 'c2VjcmV0LXgtZGF0YS12YWx1ZQ!!'
@@ -72,4 +82,54 @@ t.test('trace-level logs of a whole session hold no secret', async (t) => {
     if (escaped !== secret) t.notOk(captured.includes(escaped), `not logged (JSON-escaped): ${secret.slice(0, 12)}…`)
   }
   t.ok(secrets.size > 40, `${secrets.size} secrets checked`)
+})
+
+// CONTRACT §6 and §2 totp: issuer and account are request data. Canaries, in every form a log
+// line could hold them (as sent, JSON-escaped, percent-encoded as in the URI, inside X-Data), go
+// through valid and refused requests, POST and X-Data, at trace (every level's lines written)
+t.test('TOTP issuer and account canaries never reach the log, at any level, valid or refused', async (t) => {
+  const issuer = 'CanaryIssuer-5b1e ☃'
+  const account = 'canary.account+7c2d@example.com'
+  const requests: Array<Record<string, unknown>> = [
+    { issuer, account },
+    { issuer, account, algorithm: 'SHA512', digits: 8, period: 60, quantity: 3 },
+    { account },
+    // Refused by the rule, by the schema, and alongside other errors
+    { issuer: `${issuer}:`, account },
+    { issuer, account: `${account}\u0000` },
+    { issuer: `${issuer}:`, account: `${account}\n` },
+    { issuer, account, digits: 7 },
+    { issuer: issuer.repeat(8), account },
+    { issuer, account, period: 1, lenght: 1 },
+    { issuer: [issuer], account: { account } }
+  ]
+  for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal']) {
+    const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: level })
+    const statuses: number[] = []
+    for (const params of requests) {
+      const body = JSON.stringify(params)
+      statuses.push((await app.inject({ method: 'POST', url: '/api/generate/totp', headers: { 'content-type': 'application/json' }, payload: body })).statusCode)
+      statuses.push((await app.inject({ method: 'GET', url: '/api/generate/totp', headers: { 'x-data': xData(params) } })).statusCode)
+    }
+    // A body that is not JSON, and X-Data that is not Base64, around the canaries
+    statuses.push((await app.inject({ method: 'POST', url: '/api/generate/totp', headers: { 'content-type': 'application/json' }, payload: `{"issuer": "${issuer}", "account": "${account}"` })).statusCode)
+    statuses.push((await app.inject({ method: 'GET', url: '/api/generate/totp', headers: { 'x-data': `${account}!` } })).statusCode)
+    t.same(statuses, [200, 200, 200, 200, 200, 200, ...Array<number>(16).fill(400)], `${level}: valid and refused requests answered`)
+
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const captured = logs()
+    if (level === 'trace') t.equal(captured.split('\n').filter((line) => line.includes('"msg":"incoming request"')).length, 22, 'trace: the log holds every request')
+    if (level === 'info') t.ok(captured.split('\n').filter((line) => line.includes('"code":"VALIDATION_FAILED"')).length >= 14, 'info: the log holds the refusals')
+    for (const canary of [issuer, account]) {
+      const forms = new Set([
+        canary,
+        ...canary.split(/[ +@]/),
+        JSON.stringify(canary).slice(1, -1),
+        encodeURIComponent(canary),
+        Buffer.from(canary).toString('base64').slice(0, 16),
+        xData({ issuer, account }).slice(0, 16)
+      ].filter((form) => form.length >= 6))
+      for (const form of forms) t.notOk(captured.includes(form), `${level}: not logged: ${form}`)
+    }
+  }
 })

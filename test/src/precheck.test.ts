@@ -17,10 +17,14 @@ import { PhraseParams } from '../../schemas/phrase.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
 import { PinParams } from '../../schemas/pin.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
+import { AgeKeyParams } from '../../schemas/age-key.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
 
-const PARAMS = [NumberParams, PassphraseParams, PasswordParams, PhraseParams, SeqParams, ShortIdParams, UuidParams, VpnParams, PinParams]
+const PARAMS = [NumberParams, PassphraseParams, PasswordParams, PhraseParams, SeqParams, ShortIdParams, TokenParams, TotpParams, UuidParams, VpnParams, PinParams, SshKeyParams, AgeKeyParams]
 
 const ajvOptions = serverOptions(loadConfig({ LOG_LEVEL: 'silent' })).ajv as { customOptions: Record<string, unknown> }
 const buildValidator = AjvCompiler()({}, { customOptions: ajvOptions.customOptions })

@@ -14,15 +14,22 @@ import { PhraseResult } from '../../schemas/phrase.js'
 import { SeqResult } from '../../schemas/seq.js'
 import { ShortIdResult } from '../../schemas/short-id.js'
 import { PinResult } from '../../schemas/pin.js'
+import { TokenResult } from '../../schemas/token.js'
+import { TotpResult } from '../../schemas/totp.js'
 import { UuidResult } from '../../schemas/uuid.js'
 import { VpnResult } from '../../schemas/vpn.js'
+import { AgeKeyResult } from '../../schemas/age-key.js'
+import { SshKeyResult } from '../../schemas/ssh-key.js'
 import { NUMBER_ALPHABET } from '../../plugins/number.js'
 import { PASSWORD_ALPHABET, PUNCTUATION, passwordPlan } from '../../plugins/password.js'
 import { SEQ_ALPHABET } from '../../plugins/seq.js'
 import { SHORT_ID_ALPHABET } from '../../plugins/short-id.js'
 import { PIN_ALPHABET } from '../../plugins/pin.js'
+import { TOKEN_ALPHABET } from '../../plugins/token.js'
+import { TOTP_ALPHABET } from '../../plugins/totp.js'
 import { UUID_ALPHABET } from '../../plugins/uuid.js'
 import { VPN_ALPHABET } from '../../plugins/vpn.js'
+import { AGE_KEY_ALPHABET } from '../../plugins/age-key.js'
 import { isJsonVerbatim, registerGenerator } from '../../src/generator-route.js'
 import { build, post, xData } from '../helper.js'
 
@@ -46,7 +53,7 @@ const CLOSED: Record<string, { alphabet: string, result: unknown, params: Array<
   vpn: {
     alphabet: VPN_ALPHABET,
     result: VpnResult,
-    params: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'hex']
+    params: ['shadowsocks', '2022-blake3-aes-128-gcm', '2022-blake3-aes-256-gcm', '2022-blake3-chacha20-poly1305', 'wireguard', 'wireguard-psk', 'reality', 'mlkem768', 'mldsa65', 'hex']
       .map((protocol) => ({ protocol, length: 256, quantity: 50 }))
   },
   uuid: {
@@ -60,7 +67,18 @@ const CLOSED: Record<string, { alphabet: string, result: unknown, params: Array<
     params: ['hex', 'base64', 'base64url', 'base32'].flatMap((encoding) => [255, 256].map((byteLength) => ({ encoding, byteLength, quantity: 50 })))
   },
   'short-id': { alphabet: SHORT_ID_ALPHABET, result: ShortIdResult, params: [{ length: 256, quantity: 50 }] },
-  pin: { alphabet: PIN_ALPHABET, result: PinResult, params: [{ length: 12, quantity: 50 }, { length: 4, avoidWeak: false, quantity: 50 }] }
+  pin: { alphabet: PIN_ALPHABET, result: PinResult, params: [{ length: 12, quantity: 50 }, { length: 4, avoidWeak: false, quantity: 50 }] },
+  'age-key': { alphabet: AGE_KEY_ALPHABET, result: AgeKeyResult, params: [{ quantity: 50 }] },
+  token: { alphabet: TOKEN_ALPHABET, result: TokenResult, params: [{ prefix: 'abcdefghijklmnop', length: 128, quantity: 50 }, { prefix: 'qrstuvwxyz012345', length: 128, quantity: 50 }, { prefix: 'z6789' }] },
+  totp: {
+    alphabet: TOTP_ALPHABET,
+    result: TotpResult,
+    // Names with every kind of character the encoding treats apart: unreserved, reserved, JSON's quote and backslash, spaces, non-ASCII, invisible characters
+    params: [
+      { issuer: 'AZaz09-._~ "\\\u00a0é😀', account: '!#$%&\'()*+,/;=?@[]^`{|}\u0020', algorithm: 'SHA512', digits: 8, period: 300, byteLength: 64, quantity: 50 },
+      { account: 'a\u200bb\u00adc\ud83d\ude00', byteLength: 16, quantity: 50 }
+    ]
+  }
 }
 
 // fast-json-stringify's own test for strings that need escaping (asString's slow path)
@@ -71,8 +89,10 @@ t.test('the closed-alphabet results are exactly the generators above; separators
   for (const [type, { result }] of Object.entries(CLOSED)) t.ok(unescaped(result), `${type}: written without escape scan`)
   t.notOk(unescaped(PassphraseResult), 'passphrase: the separator is the client\'s, scanned')
   t.notOk(unescaped(PhraseResult), 'phrase: the separator is the client\'s, scanned')
+  t.notOk(unescaped(SshKeyResult), 'ssh-key: line feeds, and the comment is the client\'s, scanned')
   t.notOk(unescaped(GenerationResult('PlainResult', 'plain')), 'the default keeps the scan')
   t.equal((VpnResult as unknown as Schema).properties.publicKeys?.items?.format, UNESCAPED_FORMAT, 'vpn public keys too')
+  t.equal((TokenResult as unknown as Schema).properties.hashes?.items?.format, UNESCAPED_FORMAT, 'token hashes too (lowercase hex)')
 })
 
 t.test('every character of every closed alphabet is one JSON writes as it is', async (t) => {
@@ -90,7 +110,7 @@ t.test('values hold only their alphabet, and the answer is what JSON.stringify w
       for (const response of [await post(app, type, parameters), await app.inject({ method: 'GET', url: `/api/generate/${type}`, headers: { 'x-data': xData(parameters) } })]) {
         t.equal(response.statusCode, 200, `${type} ${JSON.stringify(parameters)}`)
         const body = response.json()
-        const characters = [...body.values, ...(body.publicKeys ?? [])].join('')
+        const characters = [...body.values, ...(body.publicKeys ?? []), ...(body.hashes ?? [])].join('')
         const outside = [...new Set(characters)].filter((character) => !allowed.has(character))
         t.same(outside, [], `${type} ${JSON.stringify(parameters)}: nothing outside the alphabet`)
         t.equal(response.body, JSON.stringify(body), 'byte for byte the standard serialisation')

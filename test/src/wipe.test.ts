@@ -43,7 +43,7 @@ const spied = {
 
 // tap's module mocks reach only a mocked module's own imports: each plugin gets the spied module,
 // then the app gets those plugins
-const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin'] as const
+const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'] as const
 const mocks: Record<string, unknown> = {}
 for (const name of PLUGINS) {
   mocks[`../../plugins/${name}.js`] = await t.mockImport(`../../plugins/${name}.js`, { '../../src/random.js': spied })
@@ -152,7 +152,14 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ['vpn', { protocol: 'reality' }],
   ['vpn', { protocol: 'wireguard-psk', quantity: 2 }],
   ['vpn', { protocol: 'hex' }],
-  ['vpn', { protocol: '2022-blake3-aes-128-gcm' }]
+  ['vpn', { protocol: '2022-blake3-aes-128-gcm' }],
+  // Post-quantum seeds, Ed25519 seeds with their check integers, age keys
+  ['vpn', { protocol: 'mlkem768', quantity: 2 }],
+  ['vpn', { protocol: 'mldsa65' }],
+  ['ssh-key', { comment: 'c', quantity: 3 }],
+  ['age-key', { quantity: 3 }],
+  ['totp', { byteLength: 64, quantity: 5 }],
+  ['totp', { issuer: 'Example', account: 'alice', algorithm: 'SHA512' }]
 ]
 
 t.test('phrase leaves no BIP-39 entropy in memory, nor does any generator leave its draw (POST and X-Data)', async (t) => {
@@ -204,7 +211,14 @@ const POOL_CASES: Array<[string, Record<string, unknown>]> = [
   ['short-id', {}],
   ['uuid', { format: 'v7', quantity: 10 }],
   ['uuid', { format: 'ulid', quantity: 10 }],
-  ['vpn', { protocol: 'wireguard', quantity: 3 }]
+  ['vpn', { protocol: 'wireguard', quantity: 3 }],
+  ['vpn', { protocol: 'mlkem768', quantity: 2 }],
+  ['vpn', { protocol: 'mldsa65', quantity: 2 }],
+  ['ssh-key', {}],
+  ['age-key', { quantity: 5 }],
+  ['token', {}],
+  ['token', { prefix: 'ghp', length: 128, quantity: 50 }],
+  ['totp', { byteLength: 64, quantity: 50 }]
 ]
 
 t.test('every pool byte a generator draws is zero once the request is answered (POST and X-Data)', async (t) => {
