@@ -336,7 +336,8 @@ export default fp(async function docs (app: FastifyInstance, options: { ui?: boo
       info: {
         title: 'randgen',
         version: SERVICE_VERSION,
-        description: 'Cryptographically secure random values: passwords, integers, VPN secrets and key pairs, UUIDs, BIP-39 phrases, bytes, short IDs, OpenSSH and age keys. ' +
+        description: 'Cryptographically secure random values: passwords and passphrases, integers, PINs, VPN secrets and key pairs (Shadowsocks, WireGuard, Xray REALITY, ML-KEM-768, ML-DSA-65), ' +
+          'OpenSSH and age key pairs, API tokens, TOTP secrets, UUIDs, ULIDs and compact IDs, BIP-39 phrases, random bytes and short hex IDs. ' +
           'Every generator takes its parameters either as a JSON body (POST, recommended) or as Base64 JSON in the `X-Data` header (GET); ' +
           'errors are RFC 9457 problem documents (`application/problem+json`) with stable codes.',
         license: { name: 'MIT', identifier: 'MIT' }
