@@ -96,32 +96,6 @@ t.test('node:crypto and @noble/post-quantum agree on every seed, both directions
   }
 })
 
-/** CPU (user + system) of the fewest of `runs` runs of `work`: what it costs, without what other processes add. */
-function leastCpuMs (runs: number, work: () => unknown): number {
-  let least = Infinity
-  for (let run = 0; run < runs; run++) {
-    const before = process.cpuUsage()
-    work()
-    const used = process.cpuUsage(before)
-    least = Math.min(least, (used.user + used.system) / 1000)
-  }
-  return least
-}
-
-t.test('CONTRACT §5 on the image\'s runtime: 50 mldsa65 (and 50 mlkem768) key pairs take under 20 ms of CPU', async (t) => {
-  // The bound is the contract's for the image's runtime, where node:crypto (OpenSSL) makes the
-  // keys; pure-JS noble (Node 20) takes ~80-150 ms for 50 ML-DSA keys and is not held to it. On a
-  // machine shared with other work, other processes only add to a run's CPU time (caches, shared
-  // cores): the least of 40 runs is the generation's own cost. Measured here: 13-15 ms idle, a
-  // median of 25 ms at a load average of 10 on 2 cores, whose least of 30 was still 15 ms.
-  if (!nodeAnswers) return t.pass('cost of 50 post-quantum keys', { skip: `the 20 ms bound is for node:crypto's path; ${BOTH}` })
-  generateVpn({ protocol: 'mldsa65', length: 32, quantity: 50 })
-  for (const protocol of ['mldsa65', 'mlkem768'] as const) {
-    const ms = leastCpuMs(40, () => generateVpn({ protocol, length: 32, quantity: 50 }))
-    t.ok(ms < 20, `${protocol} × 50: ${ms.toFixed(2)} ms of CPU (< 20)`)
-  }
-})
-
 t.test('the backend is said once, at info, when the service starts', async (t) => {
   const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: 'info' })
   t.equal((await post(app, 'vpn', { protocol: 'mldsa65' })).statusCode, 200)
