@@ -8,7 +8,7 @@
 //   named before the network exists: EDGE_RESOLVER is set to that gateway.
 // - driveHealthchecks: Podman runs healthchecks from systemd timers, and this sandbox has no
 //   systemd, so the test runs each container's own HEALTHCHECK command (`podman healthcheck
-//   run`) every second, as the timers would every `interval`.
+//   run`): every second while a container starts, then every 15 s, the files' `interval`.
 import t, { type Test } from 'tap'
 import { execFile, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
