@@ -1,4 +1,5 @@
 // bench/RESULTS.md: the tables and the target checklist, from one run's figures.
+import { readFileSync } from 'node:fs'
 import type { MicroResult } from './micro.js'
 import type { Sample } from './load.js'
 import { MIN_SYMBOLS_ROW, PASSWORD_DEFAULT_ROW, SYMBOL_SET_ROW } from './scenarios.js'
@@ -147,10 +148,13 @@ function targets (report: Report): string[] {
     ? []
     : [`| worst body ≤ 10 ms CPU per request (abuse rows, answered 400) | highest ${int(worst(abuse, ({ s }) => s.cpuUs, true).s.cpuUs)} µs (${worst(abuse, ({ s }) => s.cpuUs, true).row.row}); ${abuse.map(({ row, s }) => `${row.row} ${int(s.cpuUs)} µs`).join(', ')} | ${mark(abuse.every(({ s }) => s.cpuUs <= 10_000))} |`]
   // CONTRACT §5: the heaviest valid request of any generator (50 ML-DSA-65 key pairs included)
-  // costs under 20 ms of CPU on the image's runtime; its rows are 'heaviest' and 'option'
+  // costs under 20 ms of CPU on the image's runtime; its rows are 'heaviest' and 'option'. On
+  // another runtime (Node 20's pure-JS post-quantum keys) the figure is shown, not judged
   const valid = rows.filter(({ row }) => row.group === 'heaviest' || row.group === 'option')
   const costliest = worst(valid, ({ s }) => s.cpuUs, true)
-  const validTarget = `| heaviest valid request ≤ 20 ms CPU per request (heaviest and option rows) | highest ${int(costliest.s.cpuUs)} µs (${costliest.row.row}) | ${mark(costliest.s.cpuUs <= 20_000)} |`
+  const imageRuntime = `v${readFileSync(new URL('../.node-version', import.meta.url), 'utf8').trim()}`
+  const validVerdict = report.info.node === imageRuntime ? mark(costliest.s.cpuUs <= 20_000) : `not judged: the bound is for the image's runtime, Node ${imageRuntime}`
+  const validTarget = `| heaviest valid request ≤ 20 ms CPU per request on the image's runtime (heaviest and option rows) | highest ${int(costliest.s.cpuUs)} µs (${costliest.row.row}) | ${validVerdict} |`
   return [
     '| Target | Measured | |',
     '|---|---|---|',
