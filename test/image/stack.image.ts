@@ -205,9 +205,18 @@ async function paced (s: Stack, port: number, n: number): Promise<number> {
 async function up (t: Test, s: Stack, replicas: number): Promise<() => Promise<void>> {
   const stopHealth = driveHealthchecks(s)
   const started = Date.now()
-  await compose(s, ['up', '-d', '--build'])
-  const upMs = Date.now() - started
-  await until('every container to be healthy', () => allHealthy(s, replicas + 1), 60_000)
+  let upMs = 0
+  try {
+    await compose(s, ['up', '-d', '--build'])
+    upMs = Date.now() - started
+    await until('every container to be healthy', () => allHealthy(s, replicas + 1), 60_000)
+  } catch (error) {
+    // A stack that did not come up is taken down too, and its healthcheck driver stopped (it
+    // would keep the test process alive): the next stack, and the next run, start clean
+    await stopHealth()
+    await compose(s, ['down', '--remove-orphans']).catch(() => {})
+    throw error
+  }
   t.pass(`${s.project}: up --build in ${(upMs / 1000).toFixed(1)} s, ${replicas} api replicas and the edge healthy ${((Date.now() - started) / 1000).toFixed(1)} s after the command`)
   return stopHealth
 }
