@@ -129,6 +129,10 @@ export const SCENARIOS: Scenario[] = [
     `${WIDEST.length.toLocaleString('en-US')} unknown fields of 1–3 characters, 64 KiB body (400)`)
 ]
 
+/** CONTRACT §5's cost of a valid request: the rows it applies to, and its bound in CPU ms, for bench/report.ts and bench/cost.ts alike. */
+export const VALID_REQUEST_CPU_MS = 20
+export const isValidRequestRow = ({ group }: { group: string }): boolean => group === 'heaviest' || group === 'option'
+
 export const PASSWORD_DEFAULT_ROW = SCENARIOS.find((scenario) => scenario.id === 'default-password')?.row as string
 export const MIN_SYMBOLS_ROW = SCENARIOS.find((scenario) => scenario.id === `heaviest-password-${MIN_SYMBOLS.id}`)?.row as string
 export const SYMBOL_SET_ROW = SCENARIOS.find((scenario) => scenario.id === `option-password-${SYMBOL_SET.id}`)?.row as string
