@@ -4,7 +4,7 @@
 
 # The Node.js release the image runs, the one CI tests under: .node-version's (Active LTS). Docker
 # cannot read that file here, so test/deploy/image.test.ts fails if the two drift apart.
-ARG NODE_IMAGE=node:24.21.0-slim
+ARG NODE_IMAGE=node:26.12.1-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

