@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { renderChart } from './chart.js'
 import { load, type Sample } from './load.js'
 import { runMicro } from './micro.js'
-import { rssOf, startServer, type RunningServer } from './processes.js'
-import { FLOOR_ROW, HEAVY_CEILING_ROW, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
+import { rssOf, startServer, type RunningServer, type ServerSpec } from './processes.js'
+import { FLOOR_ROW, HEADERS_CEILING_ROW, HEAVY_CEILING_ROW, missedTargets, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
 import { REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
@@ -32,6 +32,10 @@ const MEMORY_REQUESTS = setting('BENCH_MEMORY_REQUESTS', 1_000_000)
 const MEMORY_MAX_SECONDS = setting('BENCH_MEMORY_MAX_SECONDS', 240)
 const MICRO_MS = setting('BENCH_MICRO_MS', 250)
 const STARTUPS = setting('BENCH_STARTUPS', 9)
+// Idle RSS: read this long after each start-up's first 200, once the start-up's garbage is collectable
+const IDLE_MS = setting('BENCH_IDLE_MS', 2000)
+// Only these rows (ids, comma-separated: bench/scenarios.ts's and REFERENCES' below), for targeted interleaved runs
+const ONLY = process.env.BENCH_ROWS?.split(',').map((row) => row.trim()).filter((row) => row !== '')
 const SERVER_SCRIPT = here('../dist/server.js')
 const OUTPUT_DIR = resolve(process.env.BENCH_OUTPUT_DIR ?? here('.'))
 const log = (line: string): void => { process.stdout.write(`${line}\n`) }
@@ -43,12 +47,27 @@ const RANDGEN = {
   env: { LOG_LEVEL: 'info', NODE_ENV: 'production', NODE_OPTIONS: '--max-semi-space-size=8' },
   ready: { path: '/api/health', method: 'GET' }
 }
-const BASELINE = { name: 'baseline', script: here('servers/baseline-fastify.mjs'), ready: { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' } }
-const CEILING = { name: 'ceiling', script: here('servers/node-http.mjs'), ready: { path: '/', method: 'POST', body: '{}' } }
+const BASELINE: ServerSpec = { name: 'baseline', script: here('servers/baseline-fastify.mjs'), ready: { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' } }
+// For start-up and memory, bare Fastify runs with the image's flags too: same runtime, same flags
+const IMAGE_FLAGS_BASELINE: ServerSpec = { ...BASELINE, env: { NODE_ENV: 'production', NODE_OPTIONS: RANDGEN.env.NODE_OPTIONS } }
+const CEILING: ServerSpec = { name: 'ceiling', script: here('servers/node-http.mjs'), ready: { path: '/', method: 'POST', body: '{}' } }
 // The ceiling again, answering as many bytes as the heaviest rows: what their size alone costs
-const HEAVY_CEILING = { ...CEILING, name: 'heavy ceiling', env: { ANSWER: 'heavy' } }
+const HEAVY_CEILING: ServerSpec = { ...CEILING, name: 'heavy ceiling', env: { ANSWER: 'heavy' } }
+// The ceiling with randgen's headers, as one array built once: what they cost Node itself
+const HEADERS_CEILING: ServerSpec = { ...CEILING, name: 'ceiling with headers', nodeArgs: ['--import', 'tsx'], env: { HEADERS: 'randgen' } }
 // randgen's server options and security headers around the baseline's constant answer
-const FLOOR = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeArgs: ['--import', 'tsx'], env: RANDGEN.env, ready: BASELINE.ready }
+const FLOOR: ServerSpec = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeArgs: ['--import', 'tsx'], env: RANDGEN.env, ready: BASELINE.ready }
+
+/** A reference server's row: asked the baseline's request, interleaved with the baseline like every row. */
+interface ReferenceRow { id: string, row: string, group: 'floor' | 'ceiling', server: string, params: string, spec: ServerSpec }
+// Another reference (a variant of the floor, say) is one more entry here
+const REFERENCES: ReferenceRow[] = ([
+  { id: 'floor', row: FLOOR_ROW, group: 'floor', server: 'floor', params: 'POST {}, constant answer', spec: FLOOR },
+  { id: 'ceiling-headers', row: HEADERS_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, randgen\'s headers', spec: HEADERS_CEILING },
+  { id: 'ceiling', row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', spec: CEILING },
+  { id: 'ceiling-heavy', row: HEAVY_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, 26 KB answer', spec: HEAVY_CEILING }
+] satisfies ReferenceRow[]).filter(({ id }) => ONLY === undefined || ONLY.includes(id))
+const ROWS = SCENARIOS.filter(({ id }) => ONLY === undefined || ONLY.includes(id))
 
 /** One request per row before any load: a row that answers anything but the expected 200 stops the run. */
 async function checkScenario (origin: string, scenario: Scenario): Promise<void> {
@@ -72,13 +91,18 @@ function rssSampler (pid: number): { peak: () => number, stop: () => void } {
   return { peak: () => peak, stop: () => { clearInterval(timer) } }
 }
 
-/** Spawn to first 200, randgen and the bare baseline alternately (A B A B …). */
-async function measureStartup (): Promise<{ randgen: number[], baseline: number[] }> {
-  const times = { randgen: [] as number[], baseline: [] as number[] }
+/**
+ * Spawn to first 200, randgen and the bare baseline alternately (A B A B …), each with the image's
+ * flags; then each one's RSS, idle, IDLE_MS later.
+ */
+async function measureStartup (): Promise<{ randgen: number[], baseline: number[], idle: { randgen: number[], baseline: number[] } }> {
+  const times = { randgen: [] as number[], baseline: [] as number[], idle: { randgen: [] as number[], baseline: [] as number[] } }
   for (let i = 0; i < STARTUPS; i++) {
-    for (const [spec, list] of [[RANDGEN, times.randgen], [BASELINE, times.baseline]] as const) {
+    for (const [spec, list, idle] of [[RANDGEN, times.randgen, times.idle.randgen], [IMAGE_FLAGS_BASELINE, times.baseline, times.idle.baseline]] as const) {
       const server = await startServer(spec)
       list.push(server.startMs)
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS))
+      idle.push(rssOf(server.pid))
       await server.stop()
     }
   }
@@ -86,27 +110,14 @@ async function measureStartup (): Promise<{ randgen: number[], baseline: number[
 }
 
 /** Every row alternates with the baseline; rounds go over all rows, so drift spreads evenly. */
-interface References { floor: RunningServer, ceiling: RunningServer, heavyCeiling: RunningServer }
-
-async function measureHttp (randgen: RunningServer, baseline: RunningServer, references: References): Promise<HttpRow[]> {
-  const rows: HttpRow[] = SCENARIOS.map((scenario) => ({
-    row: scenario.row,
-    group: scenario.group,
-    server: 'randgen',
-    params: scenario.params,
-    samples: [],
-    baseline: []
-  }))
-  rows.push(
-    { row: FLOOR_ROW, group: 'floor', server: 'floor', params: 'POST {}, constant answer', samples: [], baseline: [] },
-    { row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', samples: [], baseline: [] },
-    { row: HEAVY_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, 26 KB answer', samples: [], baseline: [] }
-  )
+async function measureHttp (randgen: RunningServer, baseline: RunningServer, references: RunningServer[]): Promise<HttpRow[]> {
+  const rows: HttpRow[] = [
+    ...ROWS.map((scenario) => ({ row: scenario.row, group: scenario.group, server: 'randgen', params: scenario.params, samples: [], baseline: [] })),
+    ...REFERENCES.map(({ row, group, server, params }) => ({ row, group, server, params, samples: [], baseline: [] }))
+  ]
   const targets: Array<[RunningServer, Scenario]> = [
-    ...SCENARIOS.map((s): [RunningServer, Scenario] => [randgen, s]),
-    [references.floor, REFERENCE_REQUEST],
-    [references.ceiling, REFERENCE_REQUEST],
-    [references.heavyCeiling, REFERENCE_REQUEST]
+    ...ROWS.map((s): [RunningServer, Scenario] => [randgen, s]),
+    ...references.map((server): [RunningServer, Scenario] => [server, REFERENCE_REQUEST])
   ]
   const options = { connections: CONNECTIONS, duration: DURATION }
   for (let round = 0; round < ROUNDS; round++) {
@@ -123,25 +134,34 @@ async function measureHttp (randgen: RunningServer, baseline: RunningServer, ref
   return rows
 }
 
-/** A long run cycling through every generator at defaults; RSS read after every tenth of it. */
-async function measureMemory (randgen: RunningServer): Promise<MemoryResult> {
-  const defaults = SCENARIOS.filter((s) => s.group === 'default' || s.group === 'get')
-  let responses = 0
-  const rss: number[] = []
-  const sampler = rssSampler(randgen.pid)
-  const tenth = Math.floor(MEMORY_REQUESTS / 10)
-  const sample: Sample = await load(randgen.origin, defaults, {
-    connections: CONNECTIONS,
-    amount: MEMORY_REQUESTS,
-    maxSeconds: MEMORY_MAX_SECONDS,
-    onResponse: () => {
-      responses++
-      if (responses % tenth === 0 && rss.length < 9) rss.push(rssOf(randgen.pid))
-    }
-  })
-  rss.push(rssOf(randgen.pid))
-  sampler.stop()
-  return { planned: MEMORY_REQUESTS, requests: sample.requests, rps: sample.rps, errors: sample.errors, rss, rssPeak: Math.max(sampler.peak(), ...rss) }
+/**
+ * A long run cycling through every generator at defaults, on a fresh process of `spec`; RSS read
+ * after every tenth of it, and sampled every 250 ms for the peak. randgen and bare Fastify (whose
+ * catch-all route answers the same paths) get the same requests, one after the other.
+ */
+async function measureMemory (spec: ServerSpec): Promise<MemoryResult> {
+  const server = await startServer(spec)
+  try {
+    const defaults = SCENARIOS.filter((s) => s.group === 'default' || s.group === 'get')
+    let responses = 0
+    const rss: number[] = []
+    const sampler = rssSampler(server.pid)
+    const tenth = Math.floor(MEMORY_REQUESTS / 10)
+    const sample: Sample = await load(server.origin, defaults, {
+      connections: CONNECTIONS,
+      amount: MEMORY_REQUESTS,
+      maxSeconds: MEMORY_MAX_SECONDS,
+      onResponse: () => {
+        responses++
+        if (responses % tenth === 0 && rss.length < 9) rss.push(rssOf(server.pid))
+      }
+    })
+    rss.push(rssOf(server.pid))
+    sampler.stop()
+    return { planned: MEMORY_REQUESTS, requests: sample.requests, rps: sample.rps, errors: sample.errors, rss, rssPeak: Math.max(sampler.peak(), ...rss) }
+  } finally {
+    await server.stop()
+  }
 }
 
 async function main (): Promise<void> {
@@ -159,12 +179,14 @@ async function main (): Promise<void> {
     elapsedSeconds: 0,
     command: process.env.BENCH_COMMAND ?? 'npm run bench'
   }
-  const runs = (SCENARIOS.length + 3) * ROUNDS * 2
+  const runs = (ROWS.length + REFERENCES.length) * ROUNDS * 2
   log(`randgen benchmark: ${runs} runs of ${DURATION} s (about ${Math.round((runs * (DURATION + 0.3) + 60) / 60)} min), then ${MEMORY_REQUESTS} requests for memory (at most ${MEMORY_MAX_SECONDS} s)`)
 
   const micro = runMicro(MICRO_MS, 3, log)
-  const { randgen: startup, baseline: baselineStartup } = await measureStartup()
+  const { randgen: startup, baseline: baselineStartup, idle } = await measureStartup()
   log(`start-up: ${startup.map((v) => v.toFixed(1)).join(', ')} ms (bare Fastify: ${baselineStartup.map((v) => v.toFixed(1)).join(', ')} ms)`)
+  const megabytes = (values: number[]): string => values.map((bytes) => (bytes / 1048576).toFixed(1)).join(', ')
+  log(`idle RSS: ${megabytes(idle.randgen)} MB (bare Fastify: ${megabytes(idle.baseline)} MB)`)
 
   const servers: RunningServer[] = []
   try {
@@ -172,34 +194,39 @@ async function main (): Promise<void> {
     servers.push(randgen)
     const baseline = await startServer(BASELINE)
     servers.push(baseline)
-    const floor = await startServer(FLOOR)
-    servers.push(floor)
-    const ceiling = await startServer(CEILING)
-    servers.push(ceiling)
-    const heavyCeiling = await startServer(HEAVY_CEILING)
-    servers.push(heavyCeiling)
+    const references: RunningServer[] = []
+    for (const { spec } of REFERENCES) {
+      const server = await startServer(spec)
+      servers.push(server)
+      references.push(server)
+    }
     for (const scenario of SCENARIOS) await checkScenario(randgen.origin, scenario)
 
     // JIT warm-up: every row once, and the reference servers, before anything counts
     await load(randgen.origin, SCENARIOS, { connections: CONNECTIONS, duration: WARMUP })
-    await load(baseline.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
-    await load(floor.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
-    for (const reference of [ceiling, heavyCeiling]) await load(reference.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+    for (const server of [baseline, ...references]) await load(server.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
 
     const sampler = rssSampler(randgen.pid)
-    const http = await measureHttp(randgen, baseline, { floor, ceiling, heavyCeiling })
+    const http = await measureHttp(randgen, baseline, references)
     sampler.stop()
-    const memory = await measureMemory(randgen)
-    log(`memory: ${memory.requests} requests, RSS ${memory.rss.map((bytes) => (bytes / 1048576).toFixed(1)).join(' → ')} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
+    for (const server of servers.splice(0)) await server.stop()
+    const memory = await measureMemory(RANDGEN)
+    log(`memory: ${memory.requests} requests, RSS ${megabytes(memory.rss)} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
+    const baselineMemory = await measureMemory(IMAGE_FLAGS_BASELINE)
+    log(`memory, bare Fastify: ${baselineMemory.requests} requests, RSS ${megabytes(baselineMemory.rss)} MB, peak ${(baselineMemory.rssPeak / 1048576).toFixed(1)} MB`)
 
     info.elapsedSeconds = (Date.now() - began) / 1000
-    const report: Report = { info, http, micro, memory, startup, baselineStartup, rssPeakUnderLoad: sampler.peak() }
+    const report: Report = { info, http, micro, memory, baselineMemory, idle, startup, baselineStartup, rssPeakUnderLoad: sampler.peak() }
     mkdirSync(OUTPUT_DIR, { recursive: true })
     writeFileSync(join(OUTPUT_DIR, 'results.json'), JSON.stringify(report, null, 2) + '\n')
     writeFileSync(join(OUTPUT_DIR, 'RESULTS.md'), renderMarkdown(report))
     const chartRows = http.map((row) => ({ row: row.row, group: row.group, ...summary(row) }))
     writeFileSync(join(OUTPUT_DIR, 'results.svg'), await renderChart(chartRows, `${info.date.slice(0, 10)}, Node ${info.node}, ${info.cores} cores; ratios to the interleaved baseline runs`))
     log(`wrote RESULTS.md, results.json, results.svg to ${OUTPUT_DIR} in ${Math.round(info.elapsedSeconds)} s`)
+    // A missed target fails the run, as bench:cost does
+    const missed = missedTargets(report)
+    for (const target of missed) log(`MISSED: ${target}`)
+    if (missed.length > 0) process.exitCode = 1
   } finally {
     for (const server of servers) await server.stop()
   }

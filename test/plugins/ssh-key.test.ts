@@ -43,7 +43,7 @@ function parse (file: string): Parsed {
   return { checkInts, seed: Buffer.from(secret.subarray(0, 32)), publicKey, comment, padding: section.subarray(offset) }
 }
 
-/** The Ed25519 public key of a seed by node:crypto's PKCS#8 path (the service uses a JWK). */
+/** The Ed25519 public key of a seed by node:crypto's PKCS#8 path (the service uses raw keys or a JWK, src/x25519.ts). */
 function publicKeyOfSeed (seed: Buffer): Buffer {
   const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed])
   return createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({ format: 'der', type: 'spki' }).subarray(12)

@@ -16,8 +16,8 @@ const X25519_SPKI_PREFIX = Buffer.from('302a300506032b656e032100', 'hex')
 const BASE_POINT = createPublicKey({ key: Buffer.concat([X25519_SPKI_PREFIX, Buffer.from([9]), Buffer.alloc(31)]), format: 'der', type: 'spki' })
 
 /**
- * X25519(private, 9) by a path of its own: the key wrapped in PKCS#8 DER (not the JWK the service
- * uses) and a Diffie-Hellman with the base point, whose shared secret is the public key.
+ * X25519(private, 9) by a path of its own: the key wrapped in PKCS#8 DER (not the raw key or JWK the
+ * service uses) and a Diffie-Hellman with the base point, whose shared secret is the public key.
  */
 function independentPublicKey (privateKey: Buffer): Buffer {
   const key = createPrivateKey({ key: Buffer.concat([X25519_PKCS8_PREFIX, privateKey]), format: 'der', type: 'pkcs8' })
