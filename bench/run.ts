@@ -44,7 +44,7 @@ const RANDGEN = {
   name: 'randgen',
   script: SERVER_SCRIPT,
   // As the image runs it (Dockerfile: NODE_ENV and NODE_OPTIONS, node dist/server.js)
-  env: { LOG_LEVEL: 'info', NODE_ENV: 'production', NODE_OPTIONS: '--max-semi-space-size=8' },
+  env: { LOG_LEVEL: 'info', NODE_ENV: 'production', NODE_OPTIONS: '--max-old-space-size=128 --max-semi-space-size=8' },
   ready: { path: '/api/health', method: 'GET' }
 }
 const BASELINE: ServerSpec = { name: 'baseline', script: here('servers/baseline-fastify.mjs'), ready: { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' } }

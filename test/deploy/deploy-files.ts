@@ -124,10 +124,9 @@ export function dockerfileInstructions (text: string): Array<{ instruction: stri
 export function finalStageEnv (instructions: Array<{ instruction: string, args: string }>): Record<string, string> {
   const start = instructions.findLastIndex(({ instruction }) => instruction === 'FROM')
   const env = instructions.slice(start).filter(({ instruction }) => instruction === 'ENV')
-  return Object.fromEntries(env.flatMap(({ args }) => args.split(/\s+/).map((pair) => {
-    const equals = pair.indexOf('=')
-    return [pair.slice(0, equals), pair.slice(equals + 1)]
-  })))
+  // NAME=value pairs; a value with spaces is in double quotes, as in the Dockerfile's NODE_OPTIONS
+  return Object.fromEntries(env.flatMap(({ args }) => [...args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)]
+    .map(([, name, value]) => [name as string, (value as string).replace(/^"(.*)"$/, '$1')])))
 }
 
 export function readYamlDocuments (path: string): Array<Record<string, any>> {
