@@ -1,29 +1,37 @@
 // `npm run bench:profile -- <row> [seconds]`: where randgen's CPU time goes for one benchmark row.
 // Runs the production build with --cpu-prof under the row's load and prints the functions and
 // packages with the most self time, per request. Rows: the ids in bench/scenarios.ts
-// (default-password, heaviest-seq, get-password, health, ...). Needs `npm run build` first.
+// (default-password, heaviest-seq, get-password, health, ...), or `floor` / `baseline` for those
+// reference servers. Needs `npm run build` first.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load } from './load.js'
 import { startServer } from './processes.js'
-import { SCENARIOS } from './scenarios.js'
+import { REFERENCE_REQUEST, SCENARIOS } from './scenarios.js'
 
 interface ProfileNode { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }
 interface CpuProfile { nodes: ProfileNode[], samples: number[], timeDeltas: number[] }
 
 const [rowId = 'default-password', secondsText = '5'] = process.argv.slice(2)
-const scenario = SCENARIOS.find((s) => s.id === rowId)
-if (scenario === undefined) throw new Error(`unknown row ${rowId}; rows: ${SCENARIOS.map((s) => s.id).join(', ')}`)
+// `floor` and `baseline` profile those reference servers (bench/servers/) under the request they answer
+const REFERENCE_SERVERS: Record<string, { script: string, nodeArgs: string[], env: Record<string, string> }> = {
+  floor: { script: '../bench/servers/contract-floor.mjs', nodeArgs: ['--import', 'tsx'], env: { LOG_LEVEL: 'info', NODE_ENV: 'production' } },
+  baseline: { script: '../bench/servers/baseline-fastify.mjs', nodeArgs: [], env: {} }
+}
+const reference = REFERENCE_SERVERS[rowId]
+const scenario = reference === undefined ? SCENARIOS.find((s) => s.id === rowId) : REFERENCE_REQUEST
+if (scenario === undefined) throw new Error(`unknown row ${rowId}; rows: ${SCENARIOS.map((s) => s.id).join(', ')}, ${Object.keys(REFERENCE_SERVERS).join(', ')}`)
 
 const dir = mkdtempSync(join(tmpdir(), 'randgen-profile-'))
 const server = await startServer({
-  name: 'randgen',
-  script: fileURLToPath(new URL('../dist/server.js', import.meta.url)),
-  env: { LOG_LEVEL: 'info' },
-  ready: { path: '/api/health', method: 'GET' },
-  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`]
+  name: rowId,
+  script: fileURLToPath(new URL(reference?.script ?? '../dist/server.js', import.meta.url)),
+  // The image's flags (Dockerfile), for randgen and the references alike
+  env: { LOG_LEVEL: 'info', ...reference?.env, NODE_OPTIONS: '--max-old-space-size=128 --max-semi-space-size=8' },
+  ready: reference === undefined ? { path: '/api/health', method: 'GET' } : { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' },
+  nodeArgs: [...reference?.nodeArgs ?? [], '--cpu-prof', `--cpu-prof-dir=${dir}`]
 })
 await load(server.origin, [scenario], { connections: 64, duration: 2 })
 const marker = process.hrtime.bigint()
