@@ -3,6 +3,7 @@
 import { LogController, type FastifyHttpOptions, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Server } from 'node:http'
 import type { DestinationStream } from 'pino'
+import { keyIds } from './access-keys.js'
 import { parseTrustProxy, type Config } from './config.js'
 import { clientErrorHandler, frameworkErrorHandler, pathOf } from './errors.js'
 import { lazyChildLoggerFactory } from './lazy-logger.js'
@@ -27,7 +28,11 @@ const DEBUG_LEVELS = new Set(['debug', 'trace'])
 
 /** How a request ended: who asked for what (the `req` serializer), the status and how long it took. */
 function completion (request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
-  return { req: request, res: reply, responseTime: reply.elapsedTime }
+  const keyId = keyIds.get(request)
+  const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime }
+  // CONTRACT §9: the access key that was let in, named by its id only
+  if (keyId !== undefined) line.keyId = keyId
+  return line
 }
 
 export class RequestLogController extends LogController {
@@ -54,7 +59,7 @@ export function serverOptions (config: Config, logStream?: DestinationStream, co
       // Defence in depth: nothing below logs headers or bodies, but if anything ever does,
       // parameters (X-Data, body) and generated values are censored
       redact: {
-        paths: ['req.headers["x-data"]', 'req.body', 'res.body', 'body', 'payload', 'values', 'headers["x-data"]'],
+        paths: ['req.headers["x-data"]', 'req.headers.authorization', 'headers.authorization', 'req.body', 'res.body', 'body', 'payload', 'values', 'headers["x-data"]'],
         censor: '[redacted]'
       },
       serializers: {
