@@ -8,6 +8,9 @@ import security from '../plugins/security.js'
 import docs from '../plugins/docs.js'
 import errors from '../plugins/errors.js'
 import health from '../plugins/health.js'
+import metrics from '../plugins/metrics.js'
+import accessKeys from '../plugins/access-keys.js'
+import { accessKeyDigests } from './access-keys.js'
 import password from '../plugins/password.js'
 import passphrase from '../plugins/passphrase.js'
 import number from '../plugins/number.js'
@@ -36,6 +39,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(security)
   await app.register(docs, { ui: config.DOCS_ENABLED })
   await app.register(errors)
+  // Before every route: the metrics hook and the access-key check attach to routes as they are added
+  await app.register(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST })
+  await app.register(accessKeys, { digests: accessKeyDigests(config) })
 
   await app.register(health)
   await app.register(password)
