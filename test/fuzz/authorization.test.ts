@@ -80,6 +80,6 @@ t.test('Authorization as arbitrary strings through inject: 401 unless it is the 
     if (method !== 'HEAD' && response.json().code !== 'UNAUTHORIZED') return false
     return /^Bearer realm="randgen"(, error="invalid_token")?$/.test(String(response.headers['www-authenticate']))
   }), { numRuns: 3000 })
-  t.notOk(result.failed, result.failed ? fc.defaultReportMessage(result) : `${result.numRuns} cases: ${JSON.stringify(Object.fromEntries(statuses))}`)
+  t.notOk(result.failed, result.failed ? String(fc.defaultReportMessage(result)) : `${result.numRuns} cases: ${JSON.stringify(Object.fromEntries(statuses))}`)
   t.equal((await app.inject({ method: 'GET', url: '/api/generate/short-id', headers: { authorization: `Bearer ${KEY}` } })).statusCode, 200, 'still answers')
 })
