@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import { createMetrics, metricsServer, serverUrl, type Metrics } from '../src/metrics.js'
+import { metricsServer, serverUrl, type Metrics } from '../src/metrics.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,32 +14,28 @@ declare module 'fastify' {
 }
 
 export interface MetricsOptions {
-  /** METRICS_PORT: undefined turns metrics off. */
+  /** The app's series (src/app.ts makes them before Fastify, for the request log controller); null when metrics are off. */
+  metrics: Metrics | null
+  /** METRICS_PORT */
   port?: number
   /** METRICS_HOST */
   host: string
 }
 
-export default fp(async function metrics (app: FastifyInstance, options: MetricsOptions) {
-  if (options.port === undefined) {
-    app.decorate('metrics', null)
+export default fp(async function metricsPlugin (app: FastifyInstance, options: MetricsOptions) {
+  const { metrics, port, host } = options
+  app.decorate('metrics', metrics)
+  if (metrics === null || port === undefined) {
     app.decorate('metricsUrl', () => undefined)
     return
   }
-  const metrics = createMetrics()
-  app.decorate('metrics', metrics)
-  // reply.elapsedTime is Fastify's own high-resolution clock from the request's arrival
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime)
-    done()
-  })
 
   // Its own listener, never the public one (CONTRACT §9): opened with the app, closed with it
   let server: Server | undefined
   app.decorate('metricsUrl', () => (server?.listening === true ? serverUrl(server) : undefined))
   app.addHook('onReady', async () => {
     server = metricsServer(metrics)
-    server.listen(options.port, options.host)
+    server.listen(port, host)
     await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => { throw error })])
     app.log.info(`Metrics listening at ${serverUrl(server)}`)
   })
