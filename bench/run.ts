@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url'
 import { renderChart } from './chart.js'
 import { load, type Sample } from './load.js'
 import { runMicro } from './micro.js'
-import { rssOf, startServer, type RunningServer } from './processes.js'
+import { freePort, rssOf, startServer, type RunningServer } from './processes.js'
 import { FLOOR_ROW, HEAVY_CEILING_ROW, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
-import { REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
+import { METRICS_ROW_SCENARIO, REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
 
@@ -47,6 +47,9 @@ const BASELINE = { name: 'baseline', script: here('servers/baseline-fastify.mjs'
 const CEILING = { name: 'ceiling', script: here('servers/node-http.mjs'), ready: { path: '/', method: 'POST', body: '{}' } }
 // The ceiling again, answering as many bytes as the heaviest rows: what their size alone costs
 const HEAVY_CEILING = { ...CEILING, name: 'heavy ceiling', env: { ANSWER: 'heavy' } }
+// The same build with the metrics of CONTRACT §9 on (their own listener on a port of their own):
+// its row beside randgen's password row tells what metrics cost (bench:metrics measures it closely)
+const RANDGEN_METRICS = { ...RANDGEN, name: 'randgen, metrics on' }
 // randgen's server options and security headers around the baseline's constant answer
 const FLOOR = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeArgs: ['--import', 'tsx'], env: RANDGEN.env, ready: BASELINE.ready }
 
@@ -86,7 +89,7 @@ async function measureStartup (): Promise<{ randgen: number[], baseline: number[
 }
 
 /** Every row alternates with the baseline; rounds go over all rows, so drift spreads evenly. */
-interface References { floor: RunningServer, ceiling: RunningServer, heavyCeiling: RunningServer }
+interface References { floor: RunningServer, ceiling: RunningServer, heavyCeiling: RunningServer, metrics: RunningServer }
 
 async function measureHttp (randgen: RunningServer, baseline: RunningServer, references: References): Promise<HttpRow[]> {
   const rows: HttpRow[] = SCENARIOS.map((scenario) => ({
@@ -98,12 +101,14 @@ async function measureHttp (randgen: RunningServer, baseline: RunningServer, ref
     baseline: []
   }))
   rows.push(
+    { row: METRICS_ROW_SCENARIO.row, group: 'default', server: 'randgen', params: METRICS_ROW_SCENARIO.params, samples: [], baseline: [] },
     { row: FLOOR_ROW, group: 'floor', server: 'floor', params: 'POST {}, constant answer', samples: [], baseline: [] },
     { row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', samples: [], baseline: [] },
     { row: HEAVY_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, 26 KB answer', samples: [], baseline: [] }
   )
   const targets: Array<[RunningServer, Scenario]> = [
     ...SCENARIOS.map((s): [RunningServer, Scenario] => [randgen, s]),
+    [references.metrics, METRICS_ROW_SCENARIO],
     [references.floor, REFERENCE_REQUEST],
     [references.ceiling, REFERENCE_REQUEST],
     [references.heavyCeiling, REFERENCE_REQUEST]
@@ -159,7 +164,7 @@ async function main (): Promise<void> {
     elapsedSeconds: 0,
     command: process.env.BENCH_COMMAND ?? 'npm run bench'
   }
-  const runs = (SCENARIOS.length + 3) * ROUNDS * 2
+  const runs = (SCENARIOS.length + 4) * ROUNDS * 2
   log(`randgen benchmark: ${runs} runs of ${DURATION} s (about ${Math.round((runs * (DURATION + 0.3) + 60) / 60)} min), then ${MEMORY_REQUESTS} requests for memory (at most ${MEMORY_MAX_SECONDS} s)`)
 
   const micro = runMicro(MICRO_MS, 3, log)
@@ -178,16 +183,20 @@ async function main (): Promise<void> {
     servers.push(ceiling)
     const heavyCeiling = await startServer(HEAVY_CEILING)
     servers.push(heavyCeiling)
+    const withMetrics = await startServer({ ...RANDGEN_METRICS, env: { ...RANDGEN.env, METRICS_PORT: String(await freePort()) } })
+    servers.push(withMetrics)
     for (const scenario of SCENARIOS) await checkScenario(randgen.origin, scenario)
+    await checkScenario(withMetrics.origin, METRICS_ROW_SCENARIO)
 
     // JIT warm-up: every row once, and the reference servers, before anything counts
     await load(randgen.origin, SCENARIOS, { connections: CONNECTIONS, duration: WARMUP })
     await load(baseline.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
     await load(floor.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+    await load(withMetrics.origin, [METRICS_ROW_SCENARIO], { connections: CONNECTIONS, duration: WARMUP })
     for (const reference of [ceiling, heavyCeiling]) await load(reference.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
 
     const sampler = rssSampler(randgen.pid)
-    const http = await measureHttp(randgen, baseline, { floor, ceiling, heavyCeiling })
+    const http = await measureHttp(randgen, baseline, { floor, ceiling, heavyCeiling, metrics: withMetrics })
     sampler.stop()
     const memory = await measureMemory(randgen)
     log(`memory: ${memory.requests} requests, RSS ${memory.rss.map((bytes) => (bytes / 1048576).toFixed(1)).join(' → ')} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
