@@ -44,8 +44,8 @@ export default fp(async function accessKeys (app: FastifyInstance, options: { di
   // their OPTIONS: a CORS preflight never carries credentials
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(GENERATOR_PREFIX) || route.method === 'OPTIONS') return
-    const existing = route.onRequest === undefined ? [] : [route.onRequest].flat()
-    // After the route's own hooks, so a 401 still says Vary: Accept like every answer of the route
-    route.onRequest = [...existing, requireKey]
+    // After the route's own hooks (every generator route has one), so a 401 still says Vary:
+    // Accept like every answer of the route
+    route.onRequest = [...[route.onRequest].flat().filter((hook) => hook !== undefined), requireKey]
   })
 }, { name: 'access-keys', dependencies: ['errors'] })

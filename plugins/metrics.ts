@@ -40,8 +40,10 @@ export default fp(async function metricsPlugin (app: FastifyInstance, options: M
     app.log.info(`Metrics listening at ${serverUrl(server)}`)
   })
   app.addHook('onClose', async () => {
-    if (server?.listening !== true) return
-    server.closeAllConnections()
-    await new Promise((resolve) => server?.close(resolve))
+    const listener = server
+    // Never opened, or refused its port: nothing to close
+    if (listener?.listening !== true) return
+    listener.closeAllConnections()
+    await new Promise((resolve) => listener.close(resolve))
   })
 }, { name: 'metrics' })

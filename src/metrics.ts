@@ -1,7 +1,7 @@
 // CONTRACT §9 metrics: the series, their labels, and the listener that serves them. Every label
 // value comes from a set fixed at start (route templates, HTTP methods, status classes, generator
 // types, problem codes): nothing a request carries can make a new series.
-import { createServer, METHODS, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Registry } from '@prometheus-io/client'
 import { PROBLEM_CODES, type ProblemCode } from './i18n/catalog.js'
@@ -10,8 +10,8 @@ import { PROBLEM_CODES, type ProblemCode } from './i18n/catalog.js'
 export const DURATION_BUCKETS = [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
 /** The route label of a request no route matched (404 and 405): scanners' paths never become series. */
 export const UNMATCHED_ROUTE = 'unmatched'
+/** By the status code's first digit: Node sends 1xx..5xx only. */
 const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx']
-const KNOWN_METHODS = new Set(METHODS)
 
 /** One label set of the request histogram: a count per bucket (not cumulative), the sum and the count. */
 interface DurationSeries {
@@ -54,8 +54,9 @@ class RequestDurations {
     const statusClass = (status / 100) | 0
     let series = byClass[statusClass]
     if (series === undefined) {
-      // Node's parser accepts only the methods it knows, so `method` is one of them already
-      const labels = { route, method: KNOWN_METHODS.has(method) ? method : 'OTHER', status_class: STATUS_CLASSES[statusClass] ?? '0xx' }
+      // `method` needs no check: Node's parser accepts only the methods it knows (http.METHODS),
+      // a set fixed at start like the routes'
+      const labels = { route, method, status_class: STATUS_CLASSES[statusClass] as string }
       series = { labels, buckets: new Float64Array(DURATION_BUCKETS.length), sum: 0, count: 0 }
       byClass[statusClass] = series
       this.all.push(series)
@@ -145,7 +146,7 @@ export function createMetrics (): Metrics {
       generated.set(generator, cell)
       return (count) => { cell.count += count }
     },
-    countProblem: (code) => { problemCounts.set(code, (problemCounts.get(code) ?? 0) + 1) }
+    countProblem: (code) => { problemCounts.set(code, (problemCounts.get(code) as number) + 1) }
   }
 }
 
@@ -156,7 +157,7 @@ export function createMetrics (): Metrics {
  */
 export function metricsServer (metrics: Metrics): Server {
   return createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0]
+    const path = String(request.url).split('?')[0]
     const refuse = (status: number, title: string, headers: Record<string, string> = {}): void => {
       response.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store', ...headers })
       response.end(JSON.stringify({ title, status }))

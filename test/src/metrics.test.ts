@@ -5,8 +5,9 @@ import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { build, GENERATORS, post } from '../helper.js'
-import { DURATION_BUCKETS } from '../../src/metrics.js'
+import type { Server } from 'node:http'
+import { build, buildUnready, GENERATORS, post } from '../helper.js'
+import { createMetrics, DURATION_BUCKETS, metricsServer, serverUrl } from '../../src/metrics.js'
 
 async function scrape (app: FastifyInstance, init: RequestInit = {}, path = '/metrics'): Promise<Response> {
   return await fetch(`${app.metricsUrl() as string}${path}`, init)
@@ -119,4 +120,40 @@ t.test('no label value comes from a request: scanners\' paths, headers and metho
   t.equal(await seriesCount(), before + DURATION_BUCKETS.length + 3, 'one new unmatched histogram and nothing per path')
   const text = await (await scrape(app)).text()
   t.notMatch(text, /probe-|scan|wp-login|\.env/, 'no path or header in any label')
+})
+
+t.test('a request over 1 s counts in +Inf only; _sum in seconds', async (t) => {
+  const metrics = createMetrics()
+  metrics.observeRequest('/api/generate/password', 'POST', 200, 1500)
+  metrics.observeRequest('/api/generate/password', 'POST', 200, 0.2)
+  const text = await metrics.registry.metrics()
+  const series = (le: string) => Number(new RegExp(`randgen_http_request_duration_seconds_bucket\\{route="/api/generate/password",method="POST",status_class="2xx",le="${le.replace('+', '\\+')}"\\} ([0-9.]+)`).exec(text)?.[1])
+  t.equal(series('0.00025'), 1, '0.2 ms: the first bucket')
+  t.equal(series('1'), 1, '1.5 s: not within 1 s')
+  t.equal(series('+Inf'), 2)
+  t.match(text, /randgen_http_request_duration_seconds_sum\{route="\/api\/generate\/password",method="POST",status_class="2xx"\} 1\.5002/)
+})
+
+t.test('the listener answers 500 when the registry fails, with nothing of the failure', async (t) => {
+  const metrics = createMetrics()
+  metrics.registry.registerMetric({ name: 'broken', get: () => { throw new Error('secret internals') } } as never)
+  const server: Server = metricsServer(metrics)
+  server.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  t.teardown(() => server.close())
+  const response = await fetch(`${serverUrl(server)}/metrics`)
+  t.equal(response.status, 500)
+  t.notMatch(await response.text(), /secret internals/)
+})
+
+t.test('serverUrl brackets an IPv6 address', async (t) => {
+  t.equal(serverUrl({ address: () => ({ address: '::1', family: 'IPv6', port: 9100 }) } as unknown as Server), 'http://[::1]:9100')
+  t.equal(serverUrl({ address: () => ({ address: '0.0.0.0', family: 'IPv4', port: 9100 }) } as unknown as Server), 'http://0.0.0.0:9100')
+})
+
+t.test('no listener before the app is ready, and an app closed unready closes cleanly', async (t) => {
+  const app = await buildUnready(t, { METRICS_PORT: '0' })
+  t.equal(app.metricsUrl(), undefined)
+  await app.close()
+  t.pass('closed')
 })
