@@ -35,6 +35,9 @@ ENV NODE_ENV=production \
     NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8" \
     HOST=0.0.0.0 \
     PORT=3000
+# CONTRACT §9: in a container the metrics listener (when METRICS_PORT is set) binds every
+# address, so a scraper on the container network reaches it; outside one it stays on loopback
+ENV METRICS_HOST=0.0.0.0
 WORKDIR /app
 # Owned by root and not writable by the service user: the code cannot be changed at run time
 COPY --from=prod-deps /app/node_modules ./node_modules

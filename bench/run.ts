@@ -13,7 +13,7 @@ import { load, type Sample } from './load.js'
 import { runMicro } from './micro.js'
 import { rssOf, startServer, type RunningServer, type ServerSpec } from './processes.js'
 import { FLOOR_ROW, HEADERS_CEILING_ROW, HEAVY_CEILING_ROW, missedTargets, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
-import { REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
+import { METRICS_ROW_SCENARIO, REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
 
@@ -57,15 +57,19 @@ const HEAVY_CEILING: ServerSpec = { ...CEILING, name: 'heavy ceiling', env: { AN
 const HEADERS_CEILING: ServerSpec = { ...CEILING, name: 'ceiling with headers', nodeArgs: ['--import', 'tsx'], env: { HEADERS: 'randgen' } }
 // randgen's server options and security headers around the baseline's constant answer
 const FLOOR: ServerSpec = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeArgs: ['--import', 'tsx'], env: RANDGEN.env, ready: BASELINE.ready }
+// The same build with the metrics of CONTRACT §9 on (their own listener, on a port the system picks):
+// its row beside randgen's password row tells what metrics cost (bench:metrics measures it closely)
+const RANDGEN_METRICS: ServerSpec = { ...RANDGEN, name: 'randgen, metrics on', env: { ...RANDGEN.env, METRICS_PORT: '0' } }
 
-/** A reference server's row: asked the baseline's request, interleaved with the baseline like every row. */
-interface ReferenceRow { id: string, row: string, group: 'floor' | 'ceiling', server: string, params: string, spec: ServerSpec }
+/** A server of its own and its row: asked `request` (the baseline's by default), interleaved with the baseline like every row. */
+interface ReferenceRow { id: string, row: string, group: HttpRow['group'], server: string, params: string, spec: ServerSpec, request?: Scenario }
 // Another reference (a variant of the floor, say) is one more entry here
 const REFERENCES: ReferenceRow[] = ([
   { id: 'floor', row: FLOOR_ROW, group: 'floor', server: 'floor', params: 'POST {}, constant answer', spec: FLOOR },
   { id: 'ceiling-headers', row: HEADERS_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, randgen\'s headers', spec: HEADERS_CEILING },
   { id: 'ceiling', row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', spec: CEILING },
-  { id: 'ceiling-heavy', row: HEAVY_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, 26 KB answer', spec: HEAVY_CEILING }
+  { id: 'ceiling-heavy', row: HEAVY_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, 26 KB answer', spec: HEAVY_CEILING },
+  { id: METRICS_ROW_SCENARIO.id, row: METRICS_ROW_SCENARIO.row, group: METRICS_ROW_SCENARIO.group, server: 'randgen', params: METRICS_ROW_SCENARIO.params, spec: RANDGEN_METRICS, request: METRICS_ROW_SCENARIO }
 ] satisfies ReferenceRow[]).filter(({ id }) => ONLY === undefined || ONLY.includes(id))
 const ROWS = SCENARIOS.filter(({ id }) => ONLY === undefined || ONLY.includes(id))
 
@@ -117,7 +121,7 @@ async function measureHttp (randgen: RunningServer, baseline: RunningServer, ref
   ]
   const targets: Array<[RunningServer, Scenario]> = [
     ...ROWS.map((s): [RunningServer, Scenario] => [randgen, s]),
-    ...references.map((server): [RunningServer, Scenario] => [server, REFERENCE_REQUEST])
+    ...references.map((server, index): [RunningServer, Scenario] => [server, REFERENCES[index]?.request ?? REFERENCE_REQUEST])
   ]
   const options = { connections: CONNECTIONS, duration: DURATION }
   for (let round = 0; round < ROUNDS; round++) {
@@ -201,10 +205,15 @@ async function main (): Promise<void> {
       references.push(server)
     }
     for (const scenario of SCENARIOS) await checkScenario(randgen.origin, scenario)
+    for (const [index, server] of references.entries()) {
+      const request = REFERENCES[index]?.request
+      if (request !== undefined) await checkScenario(server.origin, request)
+    }
 
     // JIT warm-up: every row once, and the reference servers, before anything counts
     await load(randgen.origin, SCENARIOS, { connections: CONNECTIONS, duration: WARMUP })
-    for (const server of [baseline, ...references]) await load(server.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+    await load(baseline.origin, [REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
+    for (const [index, server] of references.entries()) await load(server.origin, [REFERENCES[index]?.request ?? REFERENCE_REQUEST], { connections: CONNECTIONS, duration: WARMUP })
 
     const sampler = rssSampler(randgen.pid)
     const http = await measureHttp(randgen, baseline, references)

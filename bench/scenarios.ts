@@ -149,3 +149,19 @@ export const REFERENCE_REQUEST: Scenario = {
   headers: JSON_HEADERS,
   body: '{}'
 }
+
+/** Issue 27: metrics on may cost at most this much more server CPU per request than metrics off. */
+export const METRICS_COST_LIMIT_US = 1
+/** The row measured with metrics on and off (bench:metrics, and a row of `npm run bench`): password at defaults. */
+export const METRICS_ROW_SCENARIO: Scenario = {
+  id: 'metrics-password',
+  row: 'password (default, metrics on)',
+  // Not a generator's own row: kept out of the defaults' targets, judged only against password's row
+  group: 'option',
+  target: 'password',
+  params: 'defaults, METRICS_PORT set',
+  method: 'POST',
+  path: '/api/generate/password',
+  headers: JSON_HEADERS,
+  body: '{}'
+}

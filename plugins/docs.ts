@@ -75,7 +75,16 @@ const DATE_TIME_MAX_LENGTH = '2026-11-22T10:15:30.123Z'.length
 /** The edge's Retry-After is a setting; a wait over a day would mean a misconfigured edge. */
 const RETRY_AFTER_MAX = 86_400
 
+const WWW_AUTHENTICATE_INVALID = 'Bearer realm="randgen", error="invalid_token"'
+
 const components: Json = {
+  securitySchemes: {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An access key, when the operator requires them (CONTRACT §9: `API_KEY_HASHES`); off by default. A key is 16 to 256 printable ASCII characters but space; `/api/generate/token` makes good ones, and its `hashes` are what the operator configures.'
+    }
+  },
   parameters: {
     XLanguage: {
       name: 'X-Language',
@@ -124,6 +133,16 @@ const components: Json = {
     RateLimited: problemResponse('Too many requests from this client: the edge proxy\'s rate limit tripped (or a built-in limit, off by default). Retry after `Retry-After` seconds.', {
       RATE_LIMITED: problem(429, 'RATE_LIMITED')
     }, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
+    // CONTRACT §9: only when the operator requires access keys
+    Unauthorized: problemResponse('Access keys are required on this deployment and the request has none (`KEY_MISSING`) or one that is malformed or unknown. Send `Authorization: Bearer <key>`.', {
+      UNAUTHORIZED: problem(401, 'UNAUTHORIZED', 'KEY_MISSING')
+    }, {
+      'WWW-Authenticate': {
+        description: 'The challenge: `Bearer realm="randgen"`, with `error="invalid_token"` when a key was sent (RFC 6750).',
+        required: true,
+        schema: { type: 'string', maxLength: WWW_AUTHENTICATE_INVALID.length, examples: [WWW_AUTHENTICATE_INVALID] }
+      }
+    }),
     InternalError: problemResponse('An unexpected error; the body carries no internals.', {
       INTERNAL_ERROR: problem(500, 'INTERNAL_ERROR')
     })
@@ -140,13 +159,20 @@ const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` 
  */
 function errorResponses (operation: Json): Json {
   if (operation.requestBody !== undefined) {
-    return { 400: 'BodyInvalid', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' }
+    return { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' }
   }
   const usesXData = (operation.parameters ?? []).some((parameter: Json) => parameter.name === 'X-Data')
   return usesXData
-    ? { 400: 'XDataInvalid', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
+    ? { 400: 'XDataInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
     : { 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
 }
+
+/**
+ * CONTRACT §9: generators take a bearer key, optional in the document (`{}` first: no key is
+ * needed unless the operator requires keys), so Swagger UI's Authorize and generated clients can
+ * send it. Health routes, the page and the docs never ask for one.
+ */
+const OPTIONAL_BEARER = [{}, { bearerAuth: [] }]
 
 /**
  * GET generator routes validate X-Data through `schema.querystring` (the X-Data hook puts the
@@ -182,7 +208,7 @@ export const transform: SwaggerTransform = ({ schema, url, ...document }) => {
 }
 
 const TOP_LEVEL = ['openapi', 'info', 'servers', 'security', 'tags', 'paths', 'components']
-const OPERATION = ['operationId', 'summary', 'description', 'tags', 'parameters', 'requestBody', 'responses']
+const OPERATION = ['operationId', 'summary', 'description', 'tags', 'security', 'parameters', 'requestBody', 'responses']
 const PARAMETER = ['name', 'in', 'required', 'description', 'schema', 'example']
 const X_DATA_KEYS = ['type', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType', 'contentSchema']
 const METHODS = ['post', 'get', 'head', 'put', 'patch', 'delete', 'options']
@@ -225,6 +251,7 @@ function finishOperation (operation: Json, schemas: Json): Json {
     }
   }
 
+  if ((operation.tags ?? []).includes('generators')) result.security = OPTIONAL_BEARER
   const errors = Object.entries(errorResponses(operation)).map(([status, name]) => [status, responseRef(name)])
   const responses: Json = { ...withPlainTextBound(operation.responses, schemas), ...Object.fromEntries(errors) }
   result.responses = ordered(responses, Object.keys(responses).sort())
@@ -343,11 +370,12 @@ export default fp(async function docs (app: FastifyInstance, options: { ui?: boo
         license: { name: 'MIT', identifier: 'MIT' }
       },
       servers: [{ url: '/' }],
-      // CONTRACT §6: no authentication (the service holds no user data); said explicitly
+      // CONTRACT §6: no authentication by default (the service holds no user data); generator
+      // operations declare the optional bearer key of §9 themselves (OPTIONAL_BEARER)
       security: [],
       tags: [
         { name: 'generators', description: 'Random value generators: POST with a JSON body, or GET with the X-Data header.' },
-        { name: 'health', description: 'Liveness and readiness.' }
+        { name: 'health', description: 'Liveness and readiness: /api/health, and /livez and /readyz for orchestrators. Never behind an access key.' }
       ]
     },
     // Shared schemas (app.addSchema, so each has an $id) become named components such as

@@ -10,3 +10,15 @@ export const Health = Type.Object({
   uptime: Type.Number({ description: 'Seconds since the process started.', examples: [12.34] }),
   timestamp: Type.String({ format: 'date-time', description: 'Current time, UTC, ISO 8601 with milliseconds.' })
 }, { $id: 'Health', additionalProperties: false })
+
+/** CONTRACT §9: /livez. */
+export const Liveness = Type.Object({
+  status: StringEnum(['ok'], { description: '`ok`: the process runs and its event loop answers.' })
+}, { $id: 'Liveness', additionalProperties: false })
+
+/** CONTRACT §9: /readyz. */
+export const Readiness = Type.Object({
+  status: StringEnum(['ok', 'draining', 'error'], {
+    description: '`ok`: ready to serve (a CSPRNG draw succeeded); `draining`: the process got SIGTERM and will stop; `error`: the CSPRNG cannot be read.'
+  })
+}, { $id: 'Readiness', additionalProperties: false })

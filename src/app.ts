@@ -8,6 +8,10 @@ import security from '../plugins/security.js'
 import docs from '../plugins/docs.js'
 import errors from '../plugins/errors.js'
 import health from '../plugins/health.js'
+import metrics from '../plugins/metrics.js'
+import accessKeys from '../plugins/access-keys.js'
+import { accessKeyDigests } from './access-keys.js'
+import { createMetrics } from './metrics.js'
 import password from '../plugins/password.js'
 import passphrase from '../plugins/passphrase.js'
 import number from '../plugins/number.js'
@@ -31,11 +35,17 @@ export interface BuildOptions {
 
 /** The whole service, in registration order: external plugins, our handlers, then routes. */
 export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions(config, options.logStream, options.compilers)).withTypeProvider<TypeBoxTypeProvider>()
+  // Made before Fastify: the request log controller counts each answered request (CONTRACT §9)
+  const metricsOfApp = config.METRICS_PORT === undefined ? null : createMetrics()
+  const app = Fastify(serverOptions(config, options.logStream, options.compilers, metricsOfApp)).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(security)
   await app.register(docs, { ui: config.DOCS_ENABLED })
   await app.register(errors)
+  // Before every route: generators take their value counters from the metrics, and the
+  // access-key check attaches to routes as they are added
+  await app.register(metrics, { metrics: metricsOfApp, port: config.METRICS_PORT, host: config.METRICS_HOST })
+  await app.register(accessKeys, { digests: accessKeyDigests(config) })
 
   await app.register(health)
   await app.register(password)

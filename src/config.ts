@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
+import { accessKeyDigests } from './access-keys.js'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -21,7 +22,21 @@ export const ConfigSchema = Type.Object({
   // terminationGracePeriodSeconds) so requests in flight finish before a SIGKILL can arrive
   SHUTDOWN_TIMEOUT: Type.Integer({
     default: 10_000, minimum: 1000, maximum: 300_000, description: 'Milliseconds to finish requests in flight after SIGTERM/SIGINT'
-  })
+  }),
+  // CONTRACT §9: after SIGTERM /readyz answers 503 while the listener stays open this long, so a
+  // load balancer that follows readiness stops routing before connections are refused. Part of
+  // SHUTDOWN_TIMEOUT, so it must be shorter
+  SHUTDOWN_DELAY: Type.Integer({
+    default: 0, minimum: 0, maximum: 60_000, description: 'Milliseconds /readyz answers 503 after SIGTERM before the listener closes'
+  }),
+  // CONTRACT §9: a second listener serving only GET /metrics; absent means no metrics at all
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'TCP port of the Prometheus metrics listener (off when unset)' })),
+  // Loopback unless said otherwise: metrics are for the scraper, never the public (the image says 0.0.0.0)
+  METRICS_HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'Address the metrics listener binds' }),
+  // CONTRACT §9: SHA-256 digests of the accepted access keys; their syntax is checked by
+  // src/access-keys.ts, whose messages never quote a value
+  API_KEY_HASHES: Type.String({ default: '', description: 'Comma-separated SHA-256 digests (hex) of the accepted access keys' }),
+  API_KEY_HASHES_FILE: Type.String({ default: '', description: 'A file holding the SHA-256 digests of the accepted access keys, one per line' })
 // Every other variable of the environment is dropped (configAjv: removeAdditional)
 }, { additionalProperties: false })
 
@@ -56,11 +71,20 @@ function compiledFromSource (): ConfigValidator {
  */
 export function loadConfig (env: NodeJS.ProcessEnv = process.env, validate: ConfigValidator = compiledFromSource()): Config {
   const config: Record<string, unknown> = { ...process.env, ...env }
-  if (validate(config)) return config as Config
+  if (validate(config)) return checked(config as Config)
   // One line naming the variables: "PORT must be <= 65535, LOG_LEVEL must be equal to one of ...".
   // A failed validation always has errors, and AJV writes their messages unless told not to
   const problems = (validate.errors as ErrorObject[]).map((error) => `${error.instancePath.slice(1)} ${error.message as string}`)
   throw new ConfigError(`Invalid configuration: ${problems.join(', ')}`)
+}
+
+/** Rules across settings, and the access keys' digests, which are checked here so a bad one stops the start. */
+function checked (config: Config): Config {
+  if (config.SHUTDOWN_DELAY >= config.SHUTDOWN_TIMEOUT) {
+    throw new ConfigError('Invalid configuration: SHUTDOWN_DELAY must be shorter than SHUTDOWN_TIMEOUT')
+  }
+  accessKeyDigests(config)
+  return config
 }
 
 export function parseTrustProxy (value: string): TrustProxy {

@@ -32,12 +32,15 @@ export class ProblemError extends Error {
   readonly code: ProblemCode
   readonly detailMessage: ProblemMessage
   readonly args: MessageArgs
-  constructor (status: number, code: ProblemCode, detailMessage: ProblemMessage = code as ProblemMessage, args: MessageArgs = {}) {
+  /** Added to the log line of the rejection (a refused access key's id); never in the body. */
+  readonly log: Record<string, string>
+  constructor (status: number, code: ProblemCode, detailMessage: ProblemMessage = code as ProblemMessage, args: MessageArgs = {}, log: Record<string, string> = {}) {
     super(code)
     this.status = status
     this.code = code
     this.detailMessage = detailMessage
     this.args = args
+    this.log = log
   }
 }
 
@@ -100,6 +103,7 @@ function sendError (request: FastifyRequest, reply: FastifyReply, error: Problem
 export function sendProblem (request: FastifyRequest, reply: FastifyReply, build: (language: Language) => ProblemDocument): FastifyReply {
   const language = negotiateLanguage(request.headers)
   const body = build(language)
+  request.server.metrics?.countProblem(body.code)
   // The body is serialised here, not by a route's response schema, so every route answers alike
   return reply
     .code(body.status)
@@ -186,7 +190,7 @@ export function registerErrorHandlers (app: FastifyInstance): void {
     }
     const problem = error instanceof ProblemError ? error : problemFromFastifyError(error, request, bodyLimit)
     if (problem !== undefined) {
-      request.log.info({ code: problem.code, status: problem.status }, 'request rejected')
+      request.log.info({ code: problem.code, status: problem.status, ...problem.log }, 'request rejected')
       return sendError(request, reply, problem)
     }
     // Internals go to the log only: the body says nothing of them

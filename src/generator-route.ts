@@ -112,10 +112,13 @@ function jsonParserOf (app: FastifyInstance): JsonParser {
   }
 }
 
+/** Every generator's path starts so (CONTRACT §1); access keys guard exactly these routes. */
+export const GENERATOR_PREFIX = '/api/generate/'
+
 export function registerGenerator<P extends TObject> (app: FastifyInstance, definition: GeneratorDefinition<P>): void {
   const { type, name, summary, description, params, result, alphabet, generate } = definition
   checkAlphabet(type, result, alphabet)
-  const url = `/api/generate/${type}`
+  const url = `${GENERATOR_PREFIX}${type}`
   const parseJson = jsonParserOf(app)
   app.addSchema(params)
   app.addSchema(result)
@@ -132,8 +135,10 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
 
   // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
   // returned value at once, and a generator's throw becomes the same error response)
+  const countValues = app.metrics?.valuesCounter(type)
   const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const generated = generate(parameters as Static<P>)
+    countValues?.(generated.values.length)
     if (resultFormat(request.headers.accept) === 'text') {
       return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
     }

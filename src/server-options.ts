@@ -3,9 +3,11 @@
 import { LogController, type FastifyHttpOptions, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Server } from 'node:http'
 import type { DestinationStream } from 'pino'
+import { keyIds } from './access-keys.js'
 import { parseTrustProxy, type Config } from './config.js'
 import { clientErrorHandler, frameworkErrorHandler, pathOf } from './errors.js'
 import { lazyChildLoggerFactory } from './lazy-logger.js'
+import type { Metrics } from './metrics.js'
 import type { CompilersFactory } from './compiled-schemas.js'
 import { sharedSerializerFactory } from './serializers.js'
 
@@ -27,15 +29,29 @@ const DEBUG_LEVELS = new Set(['debug', 'trace'])
 
 /** How a request ended: who asked for what (the `req` serializer), the status and how long it took. */
 function completion (request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
-  return { req: request, res: reply, responseTime: reply.elapsedTime }
+  const keyId = keyIds.get(request)
+  const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime }
+  // CONTRACT §9: the access key that was let in, named by its id only
+  if (keyId !== undefined) line.keyId = keyId
+  return line
 }
 
 export class RequestLogController extends LogController {
+  /** CONTRACT §9 metrics, when on: told of every answered request here, where Fastify calls us anyway (no hook of its own to run). */
+  private readonly observe: Metrics['observeRequest'] | undefined
+
+  constructor (metrics?: Metrics | null) {
+    super()
+    this.observe = metrics?.observeRequest
+  }
+
   override incomingRequest (request: FastifyRequest): void {
     if (DEBUG_LEVELS.has(request.log.level)) request.log.debug({ req: request }, 'incoming request')
   }
 
   override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // reply.elapsedTime: Fastify's own high-resolution clock from the request's arrival
+    if (this.observe !== undefined) this.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime)
     if (error != null) reply.log.error({ ...completion(request, reply), err: error }, 'request errored')
     else if (reply.statusCode >= 400) reply.log.info(completion(request, reply), 'request completed')
     else if (DEBUG_LEVELS.has(reply.log.level)) reply.log.debug(completion(request, reply), 'request completed')
@@ -47,14 +63,14 @@ export class RequestLogController extends LogController {
  * them at start-up (one serializer per response schema, not per route); the production build
  * brings them compiled (src/precompiled.ts).
  */
-export function serverOptions (config: Config, logStream?: DestinationStream, compilers?: CompilersFactory): FastifyHttpOptions<Server> {
+export function serverOptions (config: Config, logStream?: DestinationStream, compilers?: CompilersFactory, metrics?: Metrics | null): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.LOG_LEVEL,
       // Defence in depth: nothing below logs headers or bodies, but if anything ever does,
       // parameters (X-Data, body) and generated values are censored
       redact: {
-        paths: ['req.headers["x-data"]', 'req.body', 'res.body', 'body', 'payload', 'values', 'headers["x-data"]'],
+        paths: ['req.headers["x-data"]', 'req.headers.authorization', 'headers.authorization', 'req.body', 'res.body', 'body', 'payload', 'values', 'headers["x-data"]'],
         censor: '[redacted]'
       },
       serializers: {
@@ -63,7 +79,7 @@ export function serverOptions (config: Config, logStream?: DestinationStream, co
       },
       ...(logStream === undefined ? {} : { stream: logStream })
     },
-    logController: new RequestLogController(),
+    logController: new RequestLogController(metrics),
     // Each request's child logger (with its redaction) is made only when it writes a line
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),

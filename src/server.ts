@@ -16,7 +16,7 @@ try {
 
 const app = await buildApp(config, { compilers: PRECOMPILED.compilers })
 
-// SIGTERM/SIGINT: stop accepting, answer the requests in flight, exit 0
-closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT }, closeApp(app))
+// SIGTERM/SIGINT: /readyz turns 503, stop accepting (after SHUTDOWN_DELAY on SIGTERM), answer the requests in flight, exit 0
+closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT }, closeApp(app, config.SHUTDOWN_DELAY))
 
 await app.listen({ host: config.HOST, port: config.PORT })

@@ -6,6 +6,8 @@ export const PROBLEM_CODES = [
   'VALIDATION_FAILED',
   'X_DATA_INVALID',
   'BODY_INVALID',
+  // CONTRACT §9: access keys are required and the request has none, or an unknown one
+  'UNAUTHORIZED',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'PAYLOAD_TOO_LARGE',
@@ -71,7 +73,9 @@ export const PROBLEM_MESSAGES = [
   'INTERNAL_ERROR',
   'BAD_REQUEST',
   'REQUEST_HEADER_FIELDS_TOO_LARGE',
-  'REQUEST_TIMEOUT'
+  'REQUEST_TIMEOUT',
+  'KEY_MISSING',
+  'KEY_INVALID'
 ] as const
 export type ProblemMessage = typeof PROBLEM_MESSAGES[number]
 

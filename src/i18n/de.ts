@@ -7,6 +7,7 @@ export const de: Catalog = {
     VALIDATION_FAILED: 'Ungültige Anfrage',
     X_DATA_INVALID: 'Ungültiger X-Data-Header',
     BODY_INVALID: 'Ungültiger Anfrageinhalt',
+    UNAUTHORIZED: 'Nicht autorisiert',
     NOT_FOUND: 'Nicht gefunden',
     METHOD_NOT_ALLOWED: 'Methode nicht erlaubt',
     PAYLOAD_TOO_LARGE: 'Anfrageinhalt zu groß',
@@ -34,7 +35,9 @@ export const de: Catalog = {
     INTERNAL_ERROR: () => 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     BAD_REQUEST: () => 'Die Anfrage konnte nicht gelesen werden.',
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'Die Anfrage-Header sind zu groß.',
-    REQUEST_TIMEOUT: () => 'Die Anfrage ist nicht rechtzeitig vollständig eingetroffen.'
+    REQUEST_TIMEOUT: () => 'Die Anfrage ist nicht rechtzeitig vollständig eingetroffen.',
+    KEY_MISSING: () => 'Diese Route braucht einen Zugriffsschlüssel: Senden Sie ihn als Authorization: Bearer <Schlüssel>.',
+    KEY_INVALID: () => 'Der Zugriffsschlüssel ist fehlerhaft oder wird von diesem Dienst nicht angenommen.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} muss ${expected} sein.`,

@@ -7,6 +7,7 @@ export const en: Catalog = {
     VALIDATION_FAILED: 'Invalid parameters',
     X_DATA_INVALID: 'Invalid X-Data header',
     BODY_INVALID: 'Invalid request body',
+    UNAUTHORIZED: 'Unauthorized',
     NOT_FOUND: 'Not found',
     METHOD_NOT_ALLOWED: 'Method not allowed',
     PAYLOAD_TOO_LARGE: 'Request body too large',
@@ -34,7 +35,9 @@ export const en: Catalog = {
     INTERNAL_ERROR: () => 'An unexpected error occurred. Please try again.',
     BAD_REQUEST: () => 'The request could not be parsed.',
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'The request headers are too large.',
-    REQUEST_TIMEOUT: () => 'The request took too long to arrive.'
+    REQUEST_TIMEOUT: () => 'The request took too long to arrive.',
+    KEY_MISSING: () => 'This route needs an access key: send it as Authorization: Bearer <key>.',
+    KEY_INVALID: () => 'The access key is malformed or not one this service accepts.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} must be ${expected}.`,

@@ -7,6 +7,7 @@ export const es: Catalog = {
     VALIDATION_FAILED: 'Parámetros no válidos',
     X_DATA_INVALID: 'Encabezado X-Data no válido',
     BODY_INVALID: 'Cuerpo de la solicitud no válido',
+    UNAUTHORIZED: 'No autorizado',
     NOT_FOUND: 'No encontrado',
     METHOD_NOT_ALLOWED: 'Método no permitido',
     PAYLOAD_TOO_LARGE: 'Cuerpo de la solicitud demasiado grande',
@@ -34,7 +35,9 @@ export const es: Catalog = {
     INTERNAL_ERROR: () => 'Se produjo un error inesperado. Vuelva a intentarlo.',
     BAD_REQUEST: () => 'No se pudo analizar la solicitud.',
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'Los encabezados de la solicitud son demasiado grandes.',
-    REQUEST_TIMEOUT: () => 'La solicitud tardó demasiado en llegar.'
+    REQUEST_TIMEOUT: () => 'La solicitud tardó demasiado en llegar.',
+    KEY_MISSING: () => 'Esta ruta necesita una clave de acceso: envíela como Authorization: Bearer <clave>.',
+    KEY_INVALID: () => 'La clave de acceso está mal formada o este servicio no la acepta.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} debe ser ${expected}.`,

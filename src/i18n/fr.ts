@@ -8,6 +8,7 @@ export const fr: Catalog = {
     VALIDATION_FAILED: 'Paramètres invalides',
     X_DATA_INVALID: 'En-tête X-Data invalide',
     BODY_INVALID: 'Corps de requête invalide',
+    UNAUTHORIZED: 'Non autorisé',
     NOT_FOUND: 'Introuvable',
     METHOD_NOT_ALLOWED: 'Méthode non autorisée',
     PAYLOAD_TOO_LARGE: 'Corps de requête trop volumineux',
@@ -35,7 +36,9 @@ export const fr: Catalog = {
     INTERNAL_ERROR: () => 'Une erreur inattendue s’est produite. Veuillez réessayer.',
     BAD_REQUEST: () => 'La requête n’a pas pu être analysée.',
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'Les en-têtes de la requête sont trop volumineux.',
-    REQUEST_TIMEOUT: () => 'La requête a mis trop de temps à arriver.'
+    REQUEST_TIMEOUT: () => 'La requête a mis trop de temps à arriver.',
+    KEY_MISSING: () => 'Cette route exige une clé d’accès : envoyez-la dans Authorization: Bearer <clé>.',
+    KEY_INVALID: () => 'La clé d’accès est mal formée ou n’est pas acceptée par ce service.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} doit être ${expected}.`,

@@ -7,6 +7,7 @@ export const ru: Catalog = {
     VALIDATION_FAILED: 'Недопустимые параметры',
     X_DATA_INVALID: 'Некорректный заголовок X-Data',
     BODY_INVALID: 'Некорректное тело запроса',
+    UNAUTHORIZED: 'Требуется авторизация',
     NOT_FOUND: 'Не найдено',
     METHOD_NOT_ALLOWED: 'Метод не разрешён',
     PAYLOAD_TOO_LARGE: 'Слишком большое тело запроса',
@@ -34,7 +35,9 @@ export const ru: Catalog = {
     INTERNAL_ERROR: () => 'Произошла непредвиденная ошибка. Повторите попытку.',
     BAD_REQUEST: () => 'Не удалось разобрать запрос.',
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'Заголовки запроса слишком велики.',
-    REQUEST_TIMEOUT: () => 'Запрос не был получен полностью за отведённое время.'
+    REQUEST_TIMEOUT: () => 'Запрос не был получен полностью за отведённое время.',
+    KEY_MISSING: () => 'Для этого маршрута нужен ключ доступа: передайте его в заголовке Authorization: Bearer <ключ>.',
+    KEY_INVALID: () => 'Ключ доступа имеет неверный формат или не принимается этим сервисом.'
   },
   fields: {
     TYPE: ({ field, expected }) => `Значение ${field} должно быть ${expected}.`,

@@ -161,3 +161,26 @@ t.test('a client generated from openapi.json type-checks and talks to the servic
   t.match(badXData.body, { status: 400, code: 'X_DATA_INVALID' })
   t.equal(calls.length, 16, 'every call the client makes was checked')
 })
+
+t.test('access keys: a key made by /api/generate/token, its hash configured, sent by the generated client', async (t) => {
+  const { dir, diagnostics } = await prepareClient()
+  t.same(diagnostics, [], 'the client type-checks')
+  // docs/deploy.md's recipe: a token is the key, its `hashes` entry the digest to configure
+  const maker = await build(t)
+  const made = (await maker.inject({ method: 'POST', url: '/api/generate/token', headers: { 'content-type': 'application/json' }, payload: '{"prefix":"randgen"}' })).json()
+  const [key] = made.values as string[]
+  const [digest] = made.hashes as string[]
+  const app = await build(t, { API_KEY_HASHES: digest as string })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : 0
+  const client = await import(pathToFileURL(join(dir, 'randgen-client.js')).href)
+  const { refused, accepted } = await client.withAccessKey(`http://127.0.0.1:${port}`, key)
+  t.equal(refused.status, 401)
+  t.equal(refused.challenge, 'Bearer realm="randgen"')
+  t.equal(refused.contentType, 'application/problem+json; charset=utf-8')
+  t.equal(refused.body.code, 'UNAUTHORIZED')
+  t.equal(accepted.status, 200)
+  t.equal(accepted.body.type, 'short-id')
+  t.equal(accepted.body.values.length, 2)
+})

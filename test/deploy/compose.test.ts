@@ -11,11 +11,13 @@ import { X_DATA_MAX_LENGTH } from '../../src/x-data.js'
 import { loadConfig } from '../../src/config.js'
 import { SECURITY_HEADERS } from '../../src/security-headers.js'
 import {
-  COMPOSE_FILE, COMPOSE_TLS_FILE, ROOT, edgeTemplates, entrypointEnvironment, entrypointScripts, interpolate, mergedEdge,
+  COMPOSE_FILE, COMPOSE_MONITORING_FILE, COMPOSE_TLS_FILE, ROOT, edgeTemplates, entrypointEnvironment, entrypointScripts, interpolate, mergedEdge,
   mounts, readCompose, readText, templateVariables, type ComposeService
 } from './deploy-files.js'
 
 const FILES = [COMPOSE_FILE, COMPOSE_TLS_FILE]
+// Validated and documented like the others; not an edge overlay
+const ALL_FILES = [...FILES, COMPOSE_MONITORING_FILE]
 
 /**
  * The schema still carries draft-04 `id` annotations ("#/properties/services"), which Ajv refuses
@@ -46,7 +48,7 @@ t.test('each Compose file validates against the Compose specification schema', a
   ajv.addFormat('subnet_ip_address', true)
   // The package spells the meta-schema with a trailing '#', which Ajv does not register
   const validate = ajv.compile({ ...withoutIds(composeSchema) as object, $schema: 'https://json-schema.org/draft/2019-09/schema' })
-  for (const file of FILES) {
+  for (const file of ALL_FILES) {
     // Compose interpolates first, then validates: defaults only, as with an empty .env
     const ok = validate(interpolate(readCompose(file), {}))
     t.ok(ok, `${file} is valid`, { errors: validate.errors })
@@ -200,7 +202,7 @@ t.test('.env.example documents every Compose setting with its default', async (t
     .filter((line) => /^[A-Z_]+=/.test(line))
     .map((line) => line.split(/=(.*)/s).slice(0, 2)))
   const defaults = new Map<string, string>()
-  for (const file of FILES) {
+  for (const file of ALL_FILES) {
     for (const [, name, value] of readText(file).matchAll(/\$\{(\w+):-([^}]*)\}/g)) defaults.set(name as string, value as string)
   }
   t.ok(defaults.size >= 10)

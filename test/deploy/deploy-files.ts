@@ -9,6 +9,7 @@ export const ROOT = new URL('../../', import.meta.url).pathname
 
 export const COMPOSE_FILE = 'docker-compose.yml'
 export const COMPOSE_TLS_FILE = 'docker-compose.tls.yml'
+export const COMPOSE_MONITORING_FILE = 'docker-compose.monitoring.yml'
 
 export function readText (path: string): string {
   return readFileSync(join(ROOT, path), 'utf8')

@@ -1,5 +1,6 @@
 // Kubernetes manifests checked against the Kubernetes API's own schemas, as kubernetes-models
-// generates them from the API's OpenAPI document (Kubernetes 1.36.0), in two ways:
+// generates them from the API's OpenAPI document (Kubernetes 1.36.0), and the Prometheus
+// Operator's ServiceMonitor against its CRD's (@kubernetes-models/prometheus-operator), in two ways:
 // - its validators: types, required fields, enums and formats (a quantity, an int32);
 // - its TypeScript interfaces, generated from the same definitions, with TypeScript's check of an
 //   object literal: a field the interface does not have is an error. The OpenAPI schemas have no
@@ -23,10 +24,21 @@ function named (document: Manifest): boolean {
 
 const unnamed = (document: Manifest): string => `no Kubernetes schema for apiVersion ${document.apiVersion}, kind ${document.kind}`
 
+/**
+ * The module with an apiVersion's models: the Kubernetes API's own in kubernetes-models, the
+ * Prometheus Operator's custom resources (ServiceMonitor) in its sibling package, generated the
+ * same way from the operator's CRDs.
+ */
+function modelModule (apiVersion: string): string {
+  return apiVersion.startsWith('monitoring.coreos.com/')
+    ? `@kubernetes-models/prometheus-operator/${apiVersion}`
+    : `kubernetes-models/${apiVersion}`
+}
+
 /** The schema validator's complaints about one document ([] when it is valid). */
 export async function schemaErrors (document: Manifest): Promise<string[]> {
   if (!named(document)) return [unnamed(document)]
-  const models = await import(`kubernetes-models/${document.apiVersion}`).catch(() => ({}))
+  const models = await import(modelModule(document.apiVersion)).catch(() => ({}))
   const Model = models[document.kind]
   if (typeof Model !== 'function') return [unnamed(document)]
   try {
@@ -58,7 +70,7 @@ export function fieldErrors (documents: Manifest[]): string[][] {
   // In memory, beside this file, so that `kubernetes-models` resolves from the repo's node_modules
   const files = documents.map((_document, index) => join(ROOT, 'test/deploy', `k8s-manifest-${index}.ts`))
   const sources = new Map(documents.map((document, index) => [files[index] as string, named(document)
-    ? `import type { I${document.kind} as Manifest } from 'kubernetes-models/${document.apiVersion}/${document.kind}'\n` +
+    ? `import type { I${document.kind} as Manifest } from '${modelModule(document.apiVersion)}/${document.kind}'\n` +
       `export const manifest: Manifest = ${JSON.stringify(document, null, 2)}\n`
     : '']))
   const host = ts.createCompilerHost(COMPILER_OPTIONS)

@@ -74,8 +74,8 @@ function quantityCpus (quantity: string): number {
   return Number(number) / (milli === 'm' ? 1000 : 1)
 }
 
-t.test('every document in deploy/k8s/*.yaml is valid against the Kubernetes 1.36 API schemas, unknown fields refused', async (t) => {
-  for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler']) t.ok(byKind(kind), `a ${kind}`)
+t.test('every document in deploy/k8s/*.yaml is valid against the Kubernetes 1.36 API schemas (the ServiceMonitor against the Prometheus Operator CRD\'s), unknown fields refused', async (t) => {
+  for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'ServiceMonitor']) t.ok(byKind(kind), `a ${kind}`)
   const errors = await manifestErrors(documents.map(({ document }) => document))
   documents.forEach(({ file, document }, index) => {
     t.same(errors[index], [], `${file}: ${document.kind} ${document.metadata?.name} is valid`)
@@ -120,6 +120,18 @@ t.test('the validation fails a misspelt field, a wrong type, a missing required 
       document: deployment,
       change: (copy) => { copy.spec.template.spec.containers[0].imagePullPolicy = 'Sometimes' },
       expected: /imagePullPolicy must be equal to one of the allowed values$/
+    },
+    {
+      name: 'a ServiceMonitor endpoint with a misspelt field (ports)',
+      document: byKind('ServiceMonitor'),
+      change: (copy) => { copy.spec.endpoints[0].ports = copy.spec.endpoints[0].port },
+      expected: /'"ports"' does not exist/
+    },
+    {
+      name: 'a ServiceMonitor without its required selector',
+      document: byKind('ServiceMonitor'),
+      change: (copy) => { delete copy.spec.selector },
+      expected: /^\/spec must have required property selector$/
     },
     { name: 'a kind the API does not have (Deploymnet)', document: deployment, change: (copy) => { copy.kind = 'Deploymnet' }, expected: /^no Kubernetes schema for apiVersion apps\/v1, kind Deploymnet$/ }
   ]
@@ -184,15 +196,19 @@ t.test('Kubernetes: probes, ports, security context and settings agree with the 
   t.equal(String(config.PORT), image.PORT, 'the pod\'s env keeps the image\'s PORT')
   t.equal(String(port.containerPort), last('EXPOSE'), 'containerPort = EXPOSE')
   t.equal(port.containerPort, config.PORT, 'containerPort = PORT')
-  t.equal(container.ports.length, 1, 'one port')
+  t.same(container.ports.map(({ name }: Manifest) => name), ['http', 'metrics'], 'two ports: the API and the metrics listener')
+  const metricsPort = container.ports[1]
+  t.equal(metricsPort.containerPort, config.METRICS_PORT, 'metrics containerPort = METRICS_PORT')
+  t.equal(config.METRICS_HOST, '0.0.0.0', 'metrics listen on the pod\'s address')
   // The path the image's HEALTHCHECK asks (deploy/healthcheck.mjs), which the app serves
   t.match(last('HEALTHCHECK'), /CMD \["node", "deploy\/healthcheck\.mjs"\]$/)
   const [, healthPath] = /:\$\{port\}(\/[^`]*)`/.exec(readText('deploy/healthcheck.mjs')) ?? []
   t.equal(healthPath, '/api/health', 'the HEALTHCHECK asks /api/health')
   t.ok(JSON.parse(readText('openapi.json')).paths[healthPath as string]?.get, 'which the app serves')
-  for (const probe of ['readinessProbe', 'livenessProbe']) {
-    t.same(container[probe].httpGet, { path: healthPath, port: port.name }, `${probe} on ${healthPath} at the port named ${port.name}`)
-  }
+  // CONTRACT §9: readiness turns 503 from SIGTERM, liveness only when the event loop stalls
+  t.same(container.readinessProbe.httpGet, { path: '/readyz', port: port.name }, `readiness on /readyz at the port named ${port.name}`)
+  t.same(container.livenessProbe.httpGet, { path: '/livez', port: port.name }, `liveness on /livez at the port named ${port.name}`)
+  for (const path of ['/readyz', '/livez']) t.ok(JSON.parse(readText('openapi.json')).paths[path]?.get, `the app serves ${path}`)
   // The HEALTHCHECK is the image's own word on when the service is unhealthy; liveness (which
   // restarts the container) says the same, failures in the start period not counted
   const options = Object.fromEntries([...last('HEALTHCHECK').split(' CMD ')[0]?.matchAll(/--([a-z-]+)=(\S+)/g) ?? []].map(([, name, value]) => [name, value]))
@@ -240,5 +256,10 @@ t.test('Kubernetes: the Service and the HPA point at the Deployment', async (t) 
   t.same(service.spec.selector, deployment.spec.template.metadata.labels)
   t.equal(service.spec.ports[0].targetPort, port.name, 'targetPort = the container port\'s name')
   t.same(hpa.spec.scaleTargetRef, { apiVersion: deployment.apiVersion, kind: 'Deployment', name: deployment.metadata.name })
+  const metrics = service.spec.ports.find(({ name }: Manifest) => name === 'metrics')
+  t.equal(metrics?.targetPort, 'metrics', 'the Service\'s metrics port targets the container port named metrics')
+  const monitor = byKind('ServiceMonitor')
+  t.same(monitor.spec.selector.matchLabels, service.metadata.labels, 'the ServiceMonitor selects the Service')
+  t.same(monitor.spec.endpoints.map(({ port: name, path }: Manifest) => [name, path]), [['metrics', '/metrics']], 'and scrapes its metrics port at /metrics')
   t.ok(hpa.spec.minReplicas >= 2 && hpa.spec.maxReplicas > hpa.spec.minReplicas)
 })

@@ -12,10 +12,10 @@ type Json = Record<string, any>
 
 /** Each generator's path segment and the stem of its names: `short-id` → `ShortId` (ShortIdParams, generateShortId). */
 const GENERATORS = Object.fromEntries(TYPES.map((type) => [type, type.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')]))
-const OPERATION_IDS = ['getHealth', ...Object.values(GENERATORS).flatMap((name) => [`generate${name}`, `generate${name}WithHeader`])]
+const OPERATION_IDS = ['getHealth', 'getLiveness', 'getReadiness', ...Object.values(GENERATORS).flatMap((name) => [`generate${name}`, `generate${name}WithHeader`])]
 const ERRORS = {
-  post: { 400: 'BodyInvalid', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' },
-  get: { 400: 'XDataInvalid', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
+  post: { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' },
+  get: { 400: 'XDataInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
 }
 
 const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'))
@@ -47,7 +47,13 @@ t.test('document header', async (t) => {
   t.match(document.info, { title: 'randgen', version: pkg.version, license: { name: 'MIT', identifier: 'MIT' } })
   t.ok(document.info.description.length > 40, 'info has a description')
   t.same(document.servers, [{ url: '/', 'x-internal': false }], 'relative server, public')
-  t.same(document.security, [], 'no authentication (CONTRACT §6)')
+  t.same(document.security, [], 'no authentication by default (CONTRACT §6)')
+  // CONTRACT §9: the bearer scheme, optional on generator operations only
+  t.same(document.components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer', description: document.components.securitySchemes.bearerAuth.description } })
+  for (const [path, method, operation] of operations(document)) {
+    if (path.startsWith('/api/generate/')) t.same(operation.security, [{}, { bearerAuth: [] }], `${method.toUpperCase()} ${path}: the key is optional`)
+    else t.equal(operation.security, undefined, `${method.toUpperCase()} ${path}: never asks for a key`)
+  }
   t.notMatch(file, /def-\d/, 'named components only')
   t.same(Object.keys(document.components.schemas), [...Object.keys(document.components.schemas)].sort(), 'components sorted by name')
 })
@@ -55,7 +61,7 @@ t.test('document header', async (t) => {
 t.test('every operation: id, summary, description, tag, X-Language; OPTIONS and HEAD hidden', async (t) => {
   const document = JSON.parse(file)
   const all = operations(document)
-  t.same(all.map(([, , operation]) => operation.operationId).sort(), [...OPERATION_IDS].sort(), `${TYPES.length * 2 + 1} operations with the documented ids`)
+  t.same(all.map(([, , operation]) => operation.operationId).sort(), [...OPERATION_IDS].sort(), `${TYPES.length * 2 + 3} operations with the documented ids`)
   t.same([...new Set(all.map(([, method]) => method))].sort(), ['get', 'post'], 'no OPTIONS or HEAD operations')
   for (const [path, method, operation] of all) {
     t.ok(operation.summary && operation.description, `${method} ${path}: summary and description`)
@@ -139,6 +145,8 @@ t.test('generator operations: parameters, examples, results and errors', async (
     }
   }
   t.same(Object.keys(document.paths['/api/health'].get.responses), ['200', '405', '429', '500', '503'])
+  t.same(Object.keys(document.paths['/readyz'].get.responses), ['200', '405', '429', '500', '503'])
+  t.same(Object.keys(document.paths['/livez'].get.responses), ['200', '405', '429', '500'])
 })
 
 t.test('documented errors are problem+json and their examples are what the service sends', async (t) => {
@@ -185,7 +193,7 @@ t.test('key order does not depend on anything but the routes and schemas', async
   const document = first.swagger() as Json
   for (const [, , operation] of operations(document)) {
     const keys = Object.keys(operation)
-    t.same(keys, ['operationId', 'summary', 'description', 'tags', 'parameters', 'requestBody', 'responses'].filter((key) => keys.includes(key)))
+    t.same(keys, ['operationId', 'summary', 'description', 'tags', 'security', 'parameters', 'requestBody', 'responses'].filter((key) => keys.includes(key)))
   }
   t.same(Object.keys(document.paths['/api/generate/seq']), ['post', 'get'], 'POST (recommended) first')
 })

@@ -1,8 +1,10 @@
 // Swagger UI in a real browser (Debian's Chromium driven by playwright-core), with helmet's CSP on:
 // the page renders from the service's own assets, lists every operation, and "Try it out" →
 // "Execute" really calls the API, for a POST with its example body and a GET with its example X-Data,
-// and asks for text/plain when that media type is chosen for the 200 (CONTRACT §1.2).
+// and asks for text/plain when that media type is chosen for the 200 (CONTRACT §1.2). With access
+// keys required (CONTRACT §9), Authorize takes a key and Execute sends it as a bearer token.
 import t from 'tap'
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -49,9 +51,9 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
   const docs = await page.goto(`${origin}/docs`)
   t.match(docs?.headers()['content-security-policy'], /script-src 'self'/, 'the page is served with a CSP')
   await page.locator('.opblock').first().waitFor({ timeout: 30_000 })
-  t.equal(await page.locator('.opblock').count(), GENERATORS.length * 2 + 1, `all ${GENERATORS.length * 2 + 1} operations are listed (${GENERATORS.length} generators x POST and GET, and health)`)
+  t.equal(await page.locator('.opblock').count(), GENERATORS.length * 2 + 3, `all ${GENERATORS.length * 2 + 3} operations are listed (${GENERATORS.length} generators x POST and GET, /api/health, /livez, /readyz)`)
   t.equal(await page.locator('.opblock-post').count(), GENERATORS.length)
-  t.equal(await page.locator('.opblock-get').count(), GENERATORS.length + 1)
+  t.equal(await page.locator('.opblock-get').count(), GENERATORS.length + 3)
   await page.screenshot({ path: fileURLToPath(new URL('swagger-ui.png', SCREENSHOT_DIR)), fullPage: true })
 
   async function execute (operation: Locator): Promise<{ status: string, body: any }> {
@@ -108,4 +110,51 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
   t.same(await page.evaluate('window.cspViolations'), [], 'no CSP violation')
   t.same(consoleErrors, [], 'no error in the console')
   t.same(foreignRequests, [], 'every asset and call comes from the service (no CDN)')
+})
+
+t.test('Swagger UI\'s Authorize sends the access key as a bearer token (CONTRACT §9)', { skip }, async (t) => {
+  const key = 'rg_SwaggerAuthorizeKey5e2b9c7d01'
+  const app = await build(t, { API_KEY_HASHES: createHash('sha256').update(key).digest('hex') })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
+  const profile = await mkdtemp(join(tmpdir(), 'randgen-chromium-'))
+  t.teardown(() => rm(profile, { recursive: true, force: true }))
+  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 })
+  t.teardown(() => browser.close())
+  const page = await browser.newPage()
+  const consoleErrors: string[] = []
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  await page.goto(`${origin}/docs`)
+  await page.locator('.opblock').first().waitFor({ timeout: 30_000 })
+
+  const operation = page.locator('#operations-generators-generateUuid')
+  await operation.locator('.opblock-summary').click()
+  await operation.getByRole('button', { name: 'Try it out' }).click()
+  const executeAndWait = async (): Promise<{ status: string, authorization?: string }> => {
+    const sent = page.waitForRequest((request) => request.url() === `${origin}/api/generate/uuid` && request.method() === 'POST')
+    const answered = page.waitForResponse((response) => response.url() === `${origin}/api/generate/uuid` && response.request().method() === 'POST')
+    await operation.getByRole('button', { name: 'Execute' }).click()
+    const request = await sent
+    const response = await answered
+    return { status: String(response.status()), authorization: request.headers().authorization }
+  }
+  const before = await executeAndWait()
+  t.equal(before.status, '401', 'without a key: 401')
+  t.equal(before.authorization, undefined, 'no Authorization sent')
+
+  // The Authorize dialog lists the bearer scheme the document declares
+  await page.locator('.auth-wrapper .authorize').click()
+  const dialog = page.locator('.dialog-ux .modal-ux')
+  await dialog.waitFor({ timeout: 10_000 })
+  t.match(await dialog.innerText(), /bearerAuth/, 'the dialog offers bearerAuth')
+  await dialog.locator('input').first().fill(key)
+  // The dialog's submit button ("Authorize", labelled "Apply credentials"), then its close button
+  await dialog.locator('button.modal-btn.authorize').click()
+  await dialog.locator('button.btn-done').click()
+
+  const after = await executeAndWait()
+  t.equal(after.authorization, `Bearer ${key}`, 'Execute sends Authorization: Bearer <key>')
+  t.equal(after.status, '200', 'with the key: 200')
+  t.same(consoleErrors, [], 'no error in the page')
 })

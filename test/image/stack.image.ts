@@ -18,7 +18,7 @@ import { connect as tlsConnect } from 'node:tls'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { COMPOSE_FILE, COMPOSE_TLS_FILE, ROOT } from '../deploy/deploy-files.js'
+import { COMPOSE_FILE, COMPOSE_MONITORING_FILE, COMPOSE_TLS_FILE, ROOT } from '../deploy/deploy-files.js'
 import { GENERATORS } from '../helper.js'
 
 const run = promisify(execFile)
@@ -201,29 +201,30 @@ async function paced (s: Stack, port: number, n: number): Promise<number> {
   return before
 }
 
-/** Up with `--build`, every container healthy: the build and start-up times, for the closing note. */
-async function up (t: Test, s: Stack, replicas: number): Promise<() => Promise<void>> {
+/** Up with `--build`, every container healthy (the api replicas and `others`): the build and start-up times, for the closing note. */
+async function up (t: Test, s: Stack, replicas: number, others = 1): Promise<() => Promise<void>> {
   const stopHealth = driveHealthchecks(s)
   const started = Date.now()
   let upMs = 0
   try {
     await compose(s, ['up', '-d', '--build'])
     upMs = Date.now() - started
-    await until('every container to be healthy', () => allHealthy(s, replicas + 1), 60_000)
+    await until('every container to be healthy', () => allHealthy(s, replicas + others), 60_000)
   } catch (error) {
     // A stack that did not come up is taken down too, and its healthcheck driver stopped (it
     // would keep the test process alive): the next stack, and the next run, start clean
     await stopHealth()
-    await compose(s, ['down', '--remove-orphans']).catch(() => {})
+    await compose(s, ['down', '--remove-orphans', '--volumes']).catch(() => {})
     throw error
   }
   t.pass(`${s.project}: up --build in ${(upMs / 1000).toFixed(1)} s, ${replicas} api replicas and the edge healthy ${((Date.now() - started) / 1000).toFixed(1)} s after the command`)
   return stopHealth
 }
 
-async function down (t: Test, s: Stack, stopHealth: () => Promise<void>): Promise<void> {
+async function down (t: Test, s: Stack, stopHealth: () => Promise<void>, withVolumes = false): Promise<void> {
   await stopHealth()
-  await compose(s, ['down', '--remove-orphans'])
+  // A stack with named volumes (Prometheus's data) is taken down with them: every run starts clean
+  await compose(s, ['down', '--remove-orphans', ...(withVolumes ? ['--volumes'] : [])])
   t.same(await containers(s, undefined, true), [], `${s.project}: down leaves no container`)
   const networks = await podman('network', 'ls', '--format', '{{.Name}}')
   t.notOk(networks.split('\n').some((name) => name.startsWith(`${s.project}_`)), `${s.project}: down leaves no network`)
@@ -399,5 +400,74 @@ t.test('the TLS overlay, with a self-signed certificate', async (t) => {
         await down(t, s, stopHealth)
       }
     })
+  }
+})
+
+/** A Prometheus HTTP API query from the host (the overlay publishes it on 127.0.0.1:9090). */
+async function prometheusApi (path: string): Promise<any> {
+  const reply = await send({ port: 9090, path })
+  if (reply.status !== 200) throw new Error(`Prometheus ${path}: ${reply.status} ${reply.text}`)
+  return JSON.parse(reply.text).data
+}
+
+/** The value of each series of an instant query, by its `instance` label. */
+async function byInstance (query: string): Promise<Map<string, number>> {
+  const data = await prometheusApi(`/api/v1/query?query=${encodeURIComponent(query)}`)
+  return new Map((data.result as Array<{ metric: Record<string, string>, value: [number, string] }>).map(({ metric, value }) => [metric.instance as string, Number(value[1])]))
+}
+
+t.test('the monitoring overlay: Prometheus scrapes every replica after --scale api=3, and the counters move', async (t) => {
+  const s = stack('rgimagemonitoring', [COMPOSE_FILE, COMPOSE_MONITORING_FILE])
+  const stopHealth = await up(t, s, 2, 2)
+  try {
+    await t.test('the metrics port is never published, and the edge does not route /metrics', async (t) => {
+      for (const id of await containers(s, 'api')) {
+        t.equal((await podman('port', id)).trim(), '', 'no published port on an api replica')
+      }
+      const viaEdge = await send({ port: 80, path: '/metrics' })
+      t.equal(viaEdge.status, 404, '/metrics through the edge: the public listener\'s 404')
+      t.equal(JSON.parse(viaEdge.text).code, 'NOT_FOUND')
+      const [api] = await containers(s, 'api')
+      const inside = await podman('exec', api as string, 'node', '-e', 'fetch("http://127.0.0.1:9100/metrics").then(async (r) => console.log(r.status, (await r.text()).includes("randgen_values_generated_total")))')
+      t.equal(inside.trim(), '200 true', 'the replica serves its metrics on 9100')
+    })
+
+    const scaleStarted = Date.now()
+    await compose(s, ['up', '-d', '--no-recreate', '--scale', 'api=3'])
+    const addresses = await apiAddresses(s)
+    t.equal(addresses.length, 3, '3 replicas')
+    const targets = await until('3 randgen targets up in Prometheus', async () => {
+      const data = await prometheusApi('/api/v1/targets?state=active')
+      const up = (data.activeTargets as Array<{ labels: Record<string, string>, health: string }>)
+        .filter((target) => target.labels.job === 'randgen' && target.health === 'up')
+        .map((target) => target.labels.instance as string).sort()
+      return up.length === 3 ? up : undefined
+    }, 120_000)
+    t.same(targets, addresses.map((address) => `${address}:9100`), `every replica a target, up ${((Date.now() - scaleStarted) / 1000).toFixed(1)} s after --scale api=3`)
+
+    const query = 'sum by (instance) (randgen_http_request_duration_seconds_count{job="randgen", route="/api/generate/password", method="POST", status_class="2xx"})'
+    const before = await byInstance(query)
+    const REQUESTS = 30
+    for (let i = 0; i < REQUESTS; i++) {
+      const reply = await send({ port: 80, path: '/api/generate/password', method: 'POST', body: { quantity: 2 } })
+      t.equal(reply.status, 200)
+      await sleep(PACE_MS)
+    }
+    const moved = await until(`${REQUESTS} requests counted`, async () => {
+      const after = await byInstance(query)
+      const total = [...after].reduce((sum, [instance, value]) => sum + value - (before.get(instance) ?? 0), 0)
+      return total >= REQUESTS ? after : undefined
+    }, 60_000)
+    const increases = [...moved].map(([instance, value]) => [instance, value - (before.get(instance) ?? 0)] as const)
+    t.equal(increases.reduce((sum, [, value]) => sum + value, 0), REQUESTS, `exactly ${REQUESTS} password POSTs counted`)
+    t.ok(increases.length === 3 && increases.every(([, value]) => value > 0), `each replica's counter moved: ${JSON.stringify(Object.fromEntries(increases))}`)
+    const values = await byInstance('sum(randgen_values_generated_total{job="randgen", generator="password"})')
+    t.ok(([...values.values()][0] ?? 0) >= 2 * REQUESTS, 'values generated counted too')
+
+    const rules = await prometheusApi('/api/v1/rules')
+    const alerts = (rules.groups as Array<{ rules: Array<{ name: string }> }>).flatMap((group) => group.rules.map((rule) => rule.name)).sort()
+    t.same(alerts, ['RandgenEventLoopLag', 'RandgenHigh5xxRate', 'RandgenNoReplicaUp', 'RandgenReplicaDown', 'RandgenSlowP99'], 'the alerting rules are loaded')
+  } finally {
+    await down(t, s, stopHealth, true)
   }
 })

@@ -55,3 +55,47 @@ t.test('503 with status error when the CSPRNG fails', async (t) => {
   t.match(body.timestamp, ISO_MILLIS)
   t.notMatch(response.body, /no entropy/, 'no internals')
 })
+
+t.test('GET and HEAD /livez and /readyz: 200 {"status":"ok"}, no-store', async (t) => {
+  const app = await build(t)
+  for (const url of ['/livez', '/readyz']) {
+    const response = await app.inject({ method: 'GET', url })
+    t.equal(response.statusCode, 200, url)
+    t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
+    t.equal(response.headers['cache-control'], 'no-store')
+    t.same(response.json(), { status: 'ok' })
+    const head = await app.inject({ method: 'HEAD', url })
+    t.equal(head.statusCode, 200)
+    t.equal(head.headers['cache-control'], 'no-store')
+    t.equal(head.body, '')
+    const post = await app.inject({ method: 'POST', url })
+    t.equal(post.statusCode, 405, `POST ${url}`)
+    t.equal(post.headers.allow, 'GET, HEAD')
+  }
+})
+
+t.test('/readyz: 503 draining once the app drains; /livez and /api/health stay 200', async (t) => {
+  const app = await build(t)
+  app.startDraining()
+  const ready = await app.inject({ method: 'GET', url: '/readyz' })
+  t.equal(ready.statusCode, 503)
+  t.equal(ready.headers['cache-control'], 'no-store')
+  t.same(ready.json(), { status: 'draining' })
+  t.equal((await app.inject({ method: 'HEAD', url: '/readyz' })).statusCode, 503)
+  t.same((await app.inject({ method: 'GET', url: '/livez' })).json(), { status: 'ok' }, 'alive while draining: no restart')
+  t.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200, '/api/health stays as §3 says')
+})
+
+t.test('/readyz: 503 error when the CSPRNG fails; /livez stays 200', async (t) => {
+  const app = Fastify(serverOptions(loadConfig({ LOG_LEVEL: 'silent' })))
+  await app.register(security)
+  await app.register(errors)
+  await app.register(health, { draw: () => { throw new Error('no entropy') } })
+  t.teardown(() => app.close())
+  const ready = await app.inject({ method: 'GET', url: '/readyz' })
+  t.equal(ready.statusCode, 503)
+  t.equal(ready.headers['cache-control'], 'no-store')
+  t.same(ready.json(), { status: 'error' })
+  t.notMatch(ready.body, /no entropy/, 'no internals')
+  t.same((await app.inject({ method: 'GET', url: '/livez' })).json(), { status: 'ok' }, 'a restart would not bring entropy back')
+})

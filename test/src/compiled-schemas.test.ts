@@ -50,9 +50,9 @@ t.test('precompiled functions answer exactly as functions compiled at start-up',
   const code = await compileSchemas()
   // Every generator's POST, GET and HEAD: a validator each, and a serializer for each media type
   // of the 200 (text/plain is sent as the string it is, but Fastify compiles every declared
-  // schema); health's 200 and 503 for GET and HEAD
+  // schema); for GET and HEAD, /api/health's and /readyz's 200 and 503, and /livez's 200
   t.equal(code.validators.size, GENERATORS.length * 3)
-  t.equal(code.serializers.size, GENERATORS.length * 3 * 2 + 4)
+  t.equal(code.serializers.size, GENERATORS.length * 3 * 2 + 2 * 5)
   for (const name of GENERATORS) {
     for (const method of ['POST', 'GET', 'HEAD']) {
       for (const media of ['application/json', 'text/plain']) {
@@ -77,6 +77,9 @@ t.test('precompiled functions answer exactly as functions compiled at start-up',
   const precompiled = await buildUnready(t, {}, { compilers: PRECOMPILED.compilers })
   const compiled = await build(t)
   t.same(await outcome(precompiled, { method: 'GET', url: '/api/health' }), await outcome(compiled, { method: 'GET', url: '/api/health' }))
+  for (const url of ['/livez', '/readyz']) {
+    t.same(await outcome(precompiled, { method: 'GET', url }), await outcome(compiled, { method: 'GET', url }), url)
+  }
 
   // Every generator, each form, as JSON and as text/plain (the response map by media type)
   for (const name of GENERATORS) {

@@ -1,5 +1,6 @@
 // CONTRACT §6: no request body, X-Data or generated value in any log line, at any level (trace included).
 import t from 'tap'
+import { createHash } from 'node:crypto'
 import { buildWithLogs, GENERATORS, xData } from '../helper.js'
 
 t.test('trace-level logs of a whole session hold no secret', async (t) => {
@@ -130,6 +131,47 @@ t.test('TOTP issuer and account canaries never reach the log, at any level, vali
         xData({ issuer, account }).slice(0, 16)
       ].filter((form) => form.length >= 6))
       for (const form of forms) t.notOk(captured.includes(form), `${level}: not logged: ${form}`)
+    }
+  }
+})
+
+// CONTRACT §9: no access key and no digest is ever logged; a key is named by the first 8 hex
+// characters of its digest. Canary keys (configured, unknown, malformed, oversized) go through
+// every generator form at every level; the log may hold each key's id and nothing longer of its
+// digest, in either case, nor any 12-character piece of a key.
+t.test('access key and digest canaries never reach the log, at any level', async (t) => {
+  const sha = (key: string) => createHash('sha256').update(key).digest('hex')
+  const configured = 'rg_CanaryConfiguredKey9f3e1b7d'
+  const rotated = 'rg_CanaryRotatedKey00c4a9e2f6'
+  const unknown = 'rg_CanaryUnknownKey5d8b2a7c13'
+  const malformed = 'Canary malformed key with spaces 7e1f'
+  const oversized = `CanaryOversized${'x'.repeat(300)}`
+  const keys = [configured, rotated, unknown, malformed, oversized]
+  const digests = [configured, rotated, unknown].map(sha)
+  for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal']) {
+    const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: level, API_KEY_HASHES: `${sha(configured)},${sha(rotated).toUpperCase()}` })
+    const statuses: number[] = []
+    for (const key of keys) {
+      for (const authorization of [`Bearer ${key}`, `bearer ${key}`, key, `Basic ${key}`]) {
+        statuses.push((await app.inject({ method: 'POST', url: '/api/generate/token', headers: { authorization, 'content-type': 'application/json' }, payload: '{"quantity":2}' })).statusCode)
+        statuses.push((await app.inject({ method: 'GET', url: '/api/generate/token', headers: { authorization, 'x-data': xData({ lenght: 1 }) } })).statusCode)
+        statuses.push((await app.inject({ method: 'GET', url: `/nope?key=${encodeURIComponent(key)}`, headers: { authorization } })).statusCode)
+      }
+    }
+    t.ok(statuses.includes(200) && statuses.includes(400) && statuses.includes(401) && statuses.includes(404), `${level}: keys let in and refused`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const captured = logs()
+    if (level === 'info') {
+      t.match(captured, new RegExp(`"keyId":"${sha(unknown).slice(0, 8)}"`), 'info: a refused key is named by its id')
+      t.match(captured, new RegExp(`"keyId":"${sha(rotated).slice(0, 8)}"`), 'info: a key let in, whose request failed, by its id')
+    }
+    for (const key of keys) {
+      for (let i = 0; i + 12 <= Math.min(key.length, 60); i += 4) t.notOk(captured.includes(key.slice(i, i + 12)), `${level}: no piece of a key: ${key.slice(i, i + 12)}`)
+    }
+    for (const digest of digests) {
+      for (const form of [digest, digest.toUpperCase(), digest.slice(0, 9), digest.slice(8, 24), Buffer.from(digest, 'hex').toString('base64').slice(0, 12)]) {
+        t.notOk(captured.includes(form), `${level}: no digest beyond its 8-character id: ${form.slice(0, 12)}`)
+      }
     }
   }
 })
