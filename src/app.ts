@@ -8,6 +8,7 @@ import security from '../plugins/security.js'
 import docs from '../plugins/docs.js'
 import errors from '../plugins/errors.js'
 import health from '../plugins/health.js'
+import page from '../plugins/page.js'
 import password from '../plugins/password.js'
 import passphrase from '../plugins/passphrase.js'
 import number from '../plugins/number.js'
@@ -38,6 +39,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(errors)
 
   await app.register(health)
+  await app.register(page)
   await app.register(password)
   await app.register(passphrase)
   await app.register(number)
