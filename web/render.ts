@@ -47,7 +47,9 @@ function item (result: GenerationResult, index: number, t: Translate, actions: R
 /** The values of one answer, their entropy, and Copy all (every value, one per line). */
 export function resultSection (result: GenerationResult, t: Translate, actions: ResultActions): HTMLElement {
   const copyAll = el('button', { type: 'button', class: 'copy-all' }, t('copyAll'))
-  copyAll.addEventListener('click', () => actions.copy(result.values.join('\n')))
+  // The values as the API's text/plain answer lists them (CONTRACT §1.2, without public keys):
+  // each on its own line ending in a line feed; an ssh-key, which ends in one already, gets no second
+  copyAll.addEventListener('click', () => actions.copy(result.values.map((value) => (value.endsWith('\n') ? value : `${value}\n`)).join('')))
   const list = el('ol', { class: 'values' })
   for (let index = 0; index < result.values.length; index++) list.append(item(result, index, t, actions))
   return el('section', { class: 'results', 'aria-labelledby': 'values-heading' },
