@@ -165,6 +165,9 @@ export function checkResponse (request: SentRequest, response: Response): string
     else checkGenerated(response, request, generator, violations)
   } else if (path === '/api/health') {
     if (status !== 200 || response.headers['cache-control'] !== 'no-store') violations.push(`health answered ${status}`)
+  } else if (path === '/') {
+    // CONTRACT §8: the page, never cached
+    if (status !== 200 || response.headers['cache-control'] !== 'no-store' || response.headers['content-type'] !== 'text/html; charset=utf-8') violations.push(`page answered ${status}`)
   } else if (!path.startsWith('/docs')) {
     violations.push(`unexpected ${status} on ${path}`)
   }
