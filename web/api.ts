@@ -56,8 +56,6 @@ export async function generate (type: string, body: Record<string, unknown>, lan
       headers,
       body: JSON.stringify(body),
       cache: 'no-store',
-      credentials: 'omit',
-      redirect: 'error',
       referrerPolicy: 'no-referrer'
     })
   } catch {

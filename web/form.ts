@@ -55,7 +55,8 @@ function control (param: ParamSpec): Control {
         value: param.default
       })
     case 'list':
-      return el('input', { ...common, type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', inputmode: 'numeric', 'aria-describedby': `${controlId(param.name)}-hint` })
+      // No numeric keypad: items need commas, spaces and minus signs
+      return el('input', { ...common, type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', 'aria-describedby': `${controlId(param.name)}-hint` })
   }
 }
 
