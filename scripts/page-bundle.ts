@@ -21,7 +21,7 @@ export interface PageBundle {
   assets: Record<string, PageAsset>
 }
 
-/** Browsers the page supports: those with Trusted Types-free DOM APIs it uses (replaceChildren, CSS.escape, :focus-visible). */
+/** The browsers the page supports: current ones, whose DOM has what it uses (replaceChildren, CSS.escape, :focus-visible). */
 const TARGET = ['chrome100', 'firefox100', 'safari15.4']
 
 /** `page-<hash>.js`: 16 hex digits of the content's SHA-256. */
