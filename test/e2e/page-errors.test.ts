@@ -120,3 +120,52 @@ t.test('a language chosen on the page: <html lang>, Accept-Language and the API\
     t.equal(await page.locator('[data-value]').count(), 0, 'no value shown')
   })
 })
+
+t.test('401: the page asks for an access key, sends it as a Bearer token, keeps it for this tab only and stores it nowhere', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  const key = 'rg_pageTestAccessKey0123456789'
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page, context } = session
+    session.allowFailedLoad(/status of 401\b/)
+    // Access keys are the operator's choice (CONTRACT §9) and this branch's service has none: the
+    // route stands in for a service that requires `key`, and hands a request bearing it to the real API
+    await context.route('**/api/generate/**', async (route) => {
+      if (route.request().headers().authorization === `Bearer ${key}`) return await route.continue()
+      await route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/problem+json; charset=utf-8', 'www-authenticate': 'Bearer realm="randgen"', 'content-language': 'en' },
+        body: JSON.stringify({ title: 'Unauthorized', status: 401, code: 'UNAUTHORIZED', detail: 'An access key is required.' })
+      })
+    })
+    await openGenerator(session, 'password')
+    const refused = await generate(session, () => generateButton(page).click())
+    t.equal(refused.status, 401)
+    const alert = page.locator('[role=alert]').filter({ hasText: 'An access key is required.' })
+    await alert.first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {})
+    t.ok(await alert.first().isVisible(), 'the API\'s detail is shown')
+    const keyField = page.locator('input[type=password]')
+    t.ok(await keyField.isVisible(), 'a field for the key is shown')
+    await keyField.fill(key)
+    const accepted = await generate(session, () => keyField.press('Enter'))
+    t.equal(accepted.requestHeaders.authorization, `Bearer ${key}`, 'the key goes as a Bearer token')
+    t.equal(accepted.status, 200)
+    t.same(await shownOnce(page, shownFor(accepted.json)), shownFor(accepted.json), 'the values are shown')
+    const again = await generate(session, () => generateButton(page).click())
+    t.equal(again.requestHeaders.authorization, `Bearer ${key}`, 'the key is kept for the next Generate')
+    const kept = await page.evaluate(() => {
+      const w = globalThis as any
+      const fields = Array.from(w.document.querySelectorAll('input, textarea'), (control: any) => control.value).join('\n')
+      return `${w.localStorage.length} ${w.sessionStorage.length} ${w.location.href} ${w.document.title} ${JSON.stringify(w.history.state)} ${w.document.body.innerText} ${fields}`
+    })
+    t.notOk(kept.includes('pageTestAccessKey'), 'the key is in no storage, URL, title, history state, page text or field')
+    t.same(await context.cookies(), [], 'nor in a cookie')
+
+    // another tab of the same browser: asked again
+    const other = await context.newPage()
+    await other.goto(page.url())
+    await other.locator('[name=quantity]').waitFor({ state: 'visible' })
+    const elsewhere = await generate({ ...session, page: other }, () => generateButton(other).click())
+    t.equal(elsewhere.requestHeaders.authorization, undefined, 'another tab does not have the key')
+    await other.close()
+  })
+})

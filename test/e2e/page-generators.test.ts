@@ -56,6 +56,15 @@ async function checkGeneration (t: Test, session: Session, type: string, body: R
   t.equal(json.type, type)
   t.same(await shownOnce(page, shownFor(json)), shownFor(json), `${type}: data-value / data-public-key / data-hash / data-entropy-bits are exactly what the API answered`)
   t.equal(session.apiRequests.length, before + 1, 'one request per Generate')
+  // §8: what holds a value is kept from autofill, spell checkers and page translators
+  const careless = await page.locator('[data-value], [data-public-key], [data-hash]').evaluateAll((elements: any[]) => elements
+    .filter((element) => element.translate !== false || element.spellcheck !== false || ('autocomplete' in element && element.autocomplete !== 'off'))
+    .map((element) => element.outerHTML.slice(0, 80)))
+  t.same(careless, [], 'every element holding a value: translate="no", spellcheck="false" (autocomplete="off" on a form control)')
+  if (type === 'ssh-key') {
+    const whiteSpace = await page.locator('[data-value]').first().evaluate((element: any) => element.ownerDocument.defaultView.getComputedStyle(element).whiteSpace)
+    t.match(whiteSpace, /^(pre|pre-wrap|pre-line|break-spaces)$/, `ssh-key: the private key's line breaks are shown (white-space: ${whiteSpace})`)
+  }
 }
 
 t.test('every generator at its defaults and with one parameter changed shows exactly what the API answered', { skip: browserSkip(t) }, async (t) => {
@@ -155,5 +164,30 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
     await openGenerator(session, 'vpn')
     await setControl(page, 'protocol', 'wireguard')
     t.equal(await page.locator('[name=length]').isVisible(), false, 'vpn.length hidden for wireguard')
+  })
+})
+
+t.test('/ opens password, /#<type> opens that generator, choosing one on the page replaces the fragment', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page, origin } = session
+    await page.goto(`${origin}/`)
+    await page.locator('[name=quantity]').waitFor({ state: 'visible' })
+    t.equal(await page.locator('[name=symbolSet]').count(), 1, 'no fragment: the password generator')
+    // the chooser is the select offering every generator (whatever its own name)
+    const chooser = page.locator('select:has(option[value="short-id"]):has(option[value="age-key"])')
+    t.equal(await chooser.count(), 1, 'one generator chooser')
+    const entries = await page.evaluate(() => (globalThis as any).history.length)
+    await chooser.selectOption('totp')
+    await page.waitForURL(`${origin}/#totp`)
+    await page.locator('[name=issuer]').waitFor({ state: 'visible' })
+    t.equal(await page.locator('[name=symbolSet]').count(), 0, 'totp chosen: its controls, and only its')
+    t.equal(await page.evaluate(() => (globalThis as any).history.length), entries, 'the history entry is replaced, not added')
+    const { json } = await generate(session, () => generateButton(page).click())
+    t.equal(json.type, 'totp', 'Generate asks the chosen generator')
+    // a fragment changed from outside (a link, the address bar) opens that generator too
+    await page.evaluate(() => { (globalThis as any).location.hash = 'uuid' })
+    await page.locator('[name=format]').waitFor({ state: 'visible' })
+    t.equal(await chooser.inputValue(), 'uuid', 'the chooser follows the fragment')
   })
 })
