@@ -168,6 +168,7 @@ t.test('weight: / and everything it loads, gzip-compressed, at most 60 KiB; ever
     for (const file of loaded) {
       t.same(cspProblems(file.csp), [], `${file.url}: the CSP of §8`)
       if (file.url === '/') t.equal(file.cacheControl, 'no-store', '/ is no-store')
+      if (/^\/assets\/.*-[0-9a-f]{8,}\.[a-z]+$/.test(file.url)) t.equal(file.cacheControl, 'public, max-age=31536000, immutable', `${file.url}: a name with its content hash, cached for good`)
     }
   })
 })
