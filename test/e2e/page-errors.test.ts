@@ -44,6 +44,14 @@ async function outOfRange (t: Test, served: Served, locale: string, language: st
     t.ok((await besideControl(session, 'length')).includes(problem.errors[0].detail), `the field message is beside [name=length]: ${problem.errors[0].detail}`)
     t.equal(await page.locator('[data-value]').count(), 0, 'no value shown with an error')
     t.equal(await page.locator('[data-entropy-bits]').count(), 0, 'no entropy shown with an error')
+
+    // and the other way round: values again, the error gone
+    await page.locator('[name=length]').fill('32')
+    const fixed = await generate(session, () => page.locator('[name=length]').press('Enter'))
+    t.equal(fixed.status, 200, 'length 32 is accepted')
+    t.same(await shownOnce(page, shownFor(fixed.json)), shownFor(fixed.json), 'values shown again')
+    t.equal(await page.locator('[role=alert]').filter({ hasText: problem.detail }).count(), 0, 'the error is gone')
+    t.notOk((await besideControl(session, 'length')).includes(problem.errors[0].detail), 'the field message is gone')
   })
   return detail
 }
