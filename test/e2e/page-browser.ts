@@ -82,15 +82,16 @@ export async function withSession (t: Test, served: Served, options: BrowserCont
     if (url.protocol !== 'data:' && url.origin !== origin) foreignRequests.push(request.url())
     if (url.origin === origin && url.pathname.startsWith('/api/generate/')) apiRequests.push(request)
   })
-  const page = await context.newPage()
-  page.on('console', (message) => {
+  // on the context, so a second tab a test opens is watched as well
+  context.on('console', (message) => {
     if (message.type() !== 'error') return
     const text = message.text()
     const at = message.location().url
     if (text.startsWith('Failed to load resource: ') && allowed.some((allow) => at.startsWith(allow.url) && allow.text.test(text))) return
     consoleErrors.push(`${text} (${at})`)
   })
-  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`))
+  context.on('weberror', (error) => consoleErrors.push(`uncaught: ${error.error().message}`))
+  const page = await context.newPage()
 
   try {
     await body({ page, context, origin, apiRequests, requests, allowFailedLoad: (text, url = `${origin}/api/generate/`) => allowed.push({ text, url }) })
