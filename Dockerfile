@@ -11,10 +11,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
-COPY scripts/build.ts scripts/compile-schemas.ts ./scripts/
+COPY scripts/build.ts scripts/compile-schemas.ts scripts/page-bundle.ts ./scripts/
 COPY src ./src
 COPY plugins ./plugins
 COPY schemas ./schemas
+# The page's sources: the build bundles them into dist/server.js (scripts/page-bundle.ts)
+COPY web ./web
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS prod-deps

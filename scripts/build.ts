@@ -8,6 +8,7 @@ import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import { compileSchemas, writeCompiledSchemas } from './compile-schemas.js'
+import { bundlePage } from './page-bundle.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -47,6 +48,21 @@ function precompiledSchemas (index: string): Plugin {
     }
   }
 }
+/**
+ * The page (web/) bundled now rather than at each start-up: dist/server.js holds its HTML and
+ * assets as strings in place of src/page-assets.ts, so production serves them from memory without
+ * esbuild (a dev dependency) and without a moment's work at start-up.
+ */
+function bundledPage (page: Awaited<ReturnType<typeof bundlePage>>): Plugin {
+  const contents = `const bundled = Promise.resolve(${JSON.stringify(page)});\nexport function pageBundle () { return bundled }\n`
+  return {
+    name: 'bundled-page',
+    setup (esbuild) {
+      esbuild.onLoad({ filter: /[\\/]src[\\/]page-assets\.ts$/ }, () => ({ contents, loader: 'js' }))
+    }
+  }
+}
+
 const compiledIndex = writeCompiledSchemas(await compileSchemas(), fileURLToPath(new URL('../node_modules/.cache/randgen/precompiled', import.meta.url)))
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
@@ -61,7 +77,7 @@ await build({
   // Every dependency is bundled: loading a package from node_modules costs its module resolution,
   // file reads and a compile per file (~60 ms of start-up for Swagger UI's packages, yaml and pino).
   // pino's transports would need its worker files, but the logger writes to stdout and starts none.
-  plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex)],
+  plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
   // Bundled CommonJS packages call require() for Node built-ins (and swaggerUiDirectory resolves a
   // package with it); an ES module has no require of its own
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },

@@ -12,6 +12,7 @@ import metrics from '../plugins/metrics.js'
 import accessKeys from '../plugins/access-keys.js'
 import { accessKeyDigests } from './access-keys.js'
 import { createMetrics } from './metrics.js'
+import page from '../plugins/page.js'
 import password from '../plugins/password.js'
 import passphrase from '../plugins/passphrase.js'
 import number from '../plugins/number.js'
@@ -48,6 +49,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(accessKeys, { digests: accessKeyDigests(config) })
 
   await app.register(health)
+  await app.register(page)
   await app.register(password)
   await app.register(passphrase)
   await app.register(number)

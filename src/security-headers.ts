@@ -43,3 +43,23 @@ function helmetHeaders (): Record<string, string> {
  * that answer before any hook runs (src/errors.ts).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...helmetHeaders(), 'cache-control': 'no-store' })
+
+/**
+ * The page's own CSP (CONTRACT §8), stricter than helmet's default: nothing but the service's
+ * own scripts, styles and icon, requests to the service only, no inline style or script, no
+ * form posting anywhere, never framed. Trusted Types are required and no policy may be made
+ * (`trusted-types 'none'`): the page builds its DOM from text and elements only, so an HTML or
+ * script sink used by mistake fails in the browser instead of becoming a hole.
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'"
+].join('; ')

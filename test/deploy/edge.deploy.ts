@@ -19,7 +19,7 @@ import {
   readText, type ComposeService
 } from './deploy-files.js'
 import { GENERATORS } from '../helper.js'
-import { SECURITY_HEADERS } from '../../src/security-headers.js'
+import { PAGE_CSP, SECURITY_HEADERS } from '../../src/security-headers.js'
 import { X_DATA_MAX_LENGTH } from '../../src/x-data.js'
 
 const REQUEST_TIMEOUT = 5000
@@ -459,6 +459,34 @@ t.test('the built server answers every generator, health and Swagger UI through 
   const css = await send({ port: edge.http, path: '/docs/static/swagger-ui.css' })
   t.equal(css.status, 200, 'a Swagger UI static file')
   t.match((await send({ port: edge.http, path: '/docs/json' })).json(), { openapi: String, paths: Object })
+})
+
+t.test('the page and its assets through the edge: their CSP, no-store for /, immutable for assets, compressed assets only', async (t) => {
+  const { edge } = await setup
+  const page = await send({ port: edge.http, path: '/', from: client() })
+  t.equal(page.status, 200, '/')
+  t.equal(page.headers['content-type'], 'text/html; charset=utf-8')
+  t.equal(page.headers['cache-control'], 'no-store')
+  t.equal(page.headers['content-security-policy'], PAGE_CSP)
+  const names = [...page.text.matchAll(/"\/assets\/([^"]+)"/g)].map((match) => match[1] as string)
+  t.equal(names.length, 3, 'the script, the stylesheet and the icon')
+  for (const name of names) {
+    const from = client()
+    const asset = await send({ port: edge.http, path: `/assets/${name}`, from })
+    t.equal(asset.status, 200, name)
+    t.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable', `${name}: immutable survives the edge`)
+    t.equal(asset.headers['content-security-policy'], PAGE_CSP, name)
+    t.equal(asset.headers['content-encoding'], undefined, `${name}: plain for a client that does not ask for gzip`)
+    const gzipped = await send({ port: edge.http, path: `/assets/${name}`, from, headers: { 'accept-encoding': 'gzip' } })
+    t.equal(gzipped.headers['cache-control'], 'public, max-age=31536000, immutable', `${name}, gzip: still immutable`)
+    if (!name.endsWith('.svg')) t.equal(gzipped.headers['content-encoding'], 'gzip', `${name}: compressed when asked`)
+  }
+  const missing = await send({ port: edge.http, path: '/assets/page-0000000000000000.js', from: client() })
+  t.equal(missing.status, 404, 'an unknown asset: the app\'s 404')
+  t.equal(missing.json().detail, 'There is no route GET /assets/page-0000000000000000.js.', 'the app\'s problem document, not the edge\'s')
+  const answer = await send({ port: edge.http, path: '/api/generate/password', method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body: '{}', from: client() })
+  t.equal(answer.status, 200)
+  t.equal(answer.headers['content-encoding'], undefined, 'API answers are never compressed (BREACH)')
 })
 
 t.test('X-Forwarded-For is trusted from the configured outer proxy only', async (t) => {

@@ -39,6 +39,14 @@ export interface SentRequest {
 }
 
 /** The path as the router sees it: without the query, percent-decoded. */
+/**
+ * The page's path, `/`, as the request reaches the router: light-my-request resolves dot segments
+ * as a URL parser does, so `/.`, `/%2e` and `/a/..` are `/` too (a real client's would be as well).
+ */
+function isPagePath (url: string): boolean {
+  return new URL(url, 'http://fuzz.invalid').pathname === '/'
+}
+
 export function pathOf (url: string): string {
   const path = url.split('?')[0] as string
   try {
@@ -165,6 +173,9 @@ export function checkResponse (request: SentRequest, response: Response): string
     else checkGenerated(response, request, generator, violations)
   } else if (path === '/api/health') {
     if (status !== 200 || response.headers['cache-control'] !== 'no-store') violations.push(`health answered ${status}`)
+  } else if (isPagePath(request.url)) {
+    // CONTRACT §8: the page, never cached
+    if (status !== 200 || response.headers['cache-control'] !== 'no-store' || response.headers['content-type'] !== 'text/html; charset=utf-8') violations.push(`page answered ${status}`)
   } else if (!path.startsWith('/docs')) {
     violations.push(`unexpected ${status} on ${path}`)
   }

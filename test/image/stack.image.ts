@@ -20,6 +20,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { COMPOSE_FILE, COMPOSE_MONITORING_FILE, COMPOSE_TLS_FILE, ROOT } from '../deploy/deploy-files.js'
 import { GENERATORS } from '../helper.js'
+import { PAGE_CSP } from '../../src/security-headers.js'
 
 const run = promisify(execFile)
 
@@ -269,6 +270,24 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
         t.equal(JSON.parse(reply.text).type, type, `${type}: its own values`)
         await sleep(PACE_MS)
       }
+    })
+
+    await t.test('the page and one of its assets through the edge, with their headers (CONTRACT §8)', async (t) => {
+      const page = await send({ port, path: '/' })
+      t.equal(page.status, 200, '/')
+      t.equal(page.headers['content-type'], 'text/html; charset=utf-8')
+      t.equal(page.headers['cache-control'], 'no-store')
+      t.equal(page.headers['content-security-policy'], PAGE_CSP)
+      const script = /src="(\/assets\/page-[0-9a-f]{16}\.js)"/.exec(page.text)?.[1] ?? ''
+      t.not(script, '', 'the page names its content-hashed script')
+      await sleep(PACE_MS)
+      const asset = await send({ port, path: script })
+      t.equal(asset.status, 200, script)
+      t.equal(asset.headers['content-type'], 'text/javascript; charset=utf-8')
+      t.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable', 'immutable survives the edge')
+      t.equal(asset.headers['content-security-policy'], PAGE_CSP)
+      t.match(asset.text, /\/api\/generate\//, 'the page\'s script, bundled into the image')
+      await sleep(PACE_MS)
     })
 
     await t.test('requests are spread over both replicas', async (t) => {

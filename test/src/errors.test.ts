@@ -29,7 +29,8 @@ function isProblem (t: Test, response: LightMyRequestResponse, status: number, c
 const app = await build(t)
 
 t.test('404 for unknown routes', async (t) => {
-  for (const [method, url] of [['GET', '/'], ['GET', '/api/generate/foo'], ['POST', '/api/generate/foo'], ['GET', '/api/health/x'], ['DELETE', '/nothing'], ['OPTIONS', '/nope']] as const) {
+  // GET / is the page (CONTRACT §8): /index.html is not
+  for (const [method, url] of [['GET', '/index.html'], ['GET', '/api/generate/foo'], ['POST', '/api/generate/foo'], ['GET', '/api/health/x'], ['DELETE', '/nothing'], ['OPTIONS', '/nope']] as const) {
     const response = await app.inject({ method, url })
     const body = isProblem(t, response, 404, 'NOT_FOUND')
     t.same(body, { title: 'Not found', status: 404, code: 'NOT_FOUND', detail: `There is no route ${method} ${url}.` })

@@ -1,0 +1,193 @@
+// The page (CONTRACT §8) in Chromium, generator by generator: each of the 13 from its `/#<type>`,
+// at its defaults and with one parameter changed through its control, shows exactly what the API
+// answered to the request it sent (captured from the network), and that request is the §8 one:
+// POST, JSON body holding only the parameters set, no query, the page's language. Then every
+// control against openapi.json, so a parameter the page forgets fails here.
+import t, { type Test } from 'tap'
+import { readFileSync } from 'node:fs'
+import { browserSkip, generate, generateButton, leadingLanguage, openGenerator, pageLanguage, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
+import { GENERATORS, type Generator } from '../helper.js'
+
+const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
+
+/** One non-default parameter per generator, as set through its control, and what the body must then hold. */
+const CHANGED: Record<Generator, { control: string, value: unknown, body: Record<string, unknown> }> = {
+  password: { control: 'length', value: 32, body: { length: 32 } },
+  passphrase: { control: 'wordList', value: 'bip39-spanish', body: { wordList: 'bip39-spanish' } },
+  // one text control, items separated by commas or white space (§8)
+  number: { control: 'exclusions', value: '5, 7 9', body: { exclusions: ['5', '7', '9'] } },
+  // a key pair with the longest public key (2,603 characters); `length` (shadowsocks only) not sent
+  vpn: { control: 'protocol', value: 'mldsa65', body: { protocol: 'mldsa65' } },
+  uuid: { control: 'format', value: 'v7', body: { format: 'v7' } },
+  phrase: { control: 'words', value: 24, body: { words: 24 } },
+  seq: { control: 'encoding', value: 'base64', body: { encoding: 'base64' } },
+  'short-id': { control: 'length', value: 16, body: { length: 16 } },
+  pin: { control: 'avoidWeak', value: false, body: { avoidWeak: false } },
+  'ssh-key': { control: 'comment', value: 'deploy@ci', body: { comment: 'deploy@ci' } },
+  'age-key': { control: 'quantity', value: 3, body: { quantity: 3 } },
+  token: { control: 'prefix', value: 'myapp', body: { prefix: 'myapp' } },
+  totp: { control: 'digits', value: 8, body: { digits: 8 } }
+}
+
+/** `exclusions` may go as strings or JSON integers (§2); compared as the strings they stand for. */
+function normalised (body: any): unknown {
+  return Array.isArray(body?.exclusions) ? { ...body, exclusions: body.exclusions.map(String) } : body
+}
+
+/** The schema components of openapi.json are named after the type: `short-id` → ShortIdParams. */
+function paramsSchema (type: string): any {
+  const name = type.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('') + 'Params'
+  return openapi.components.schemas[name]
+}
+
+async function checkGeneration (t: Test, session: Session, type: string, body: Record<string, unknown>): Promise<void> {
+  const { page, origin } = session
+  const before = session.apiRequests.length
+  const generated = await generate(session, () => generateButton(page).click())
+  const { request, json } = generated
+  t.equal(generated.status, 200, `${type} ${JSON.stringify(body)}: the API answers 200`)
+  t.equal(request.method(), 'POST', 'POST')
+  t.equal(request.url(), `${origin}/api/generate/${type}`, 'to the same origin, no query string')
+  t.match(generated.requestHeaders['content-type'], /^application\/json\b/, 'Content-Type: application/json')
+  t.same(normalised(JSON.parse(request.postData() ?? 'null')), body, `body ${JSON.stringify(body)}: what was set, defaults left out`)
+  const lang = await pageLanguage(page)
+  t.equal(lang, 'en', '<html lang="en"> for an en-US browser')
+  t.equal(leadingLanguage(generated.requestHeaders['accept-language']), lang, `Accept-Language (${generated.requestHeaders['accept-language']}) leads with the page's language`)
+  t.equal(json.type, type)
+  t.same(await shownOnce(page, shownFor(json)), shownFor(json), `${type}: data-value / data-public-key / data-hash / data-entropy-bits are exactly what the API answered`)
+  t.equal(session.apiRequests.length, before + 1, 'one request per Generate')
+  // §8: what holds a value is kept from autofill, spell checkers and page translators
+  const careless = await page.locator('[data-value], [data-public-key], [data-hash]').evaluateAll((elements: any[]) => elements
+    .filter((element) => element.translate !== false || element.spellcheck !== false || ('autocomplete' in element && element.autocomplete !== 'off'))
+    .map((element) => element.outerHTML.slice(0, 80)))
+  t.same(careless, [], 'every element holding a value: translate="no", spellcheck="false" (autocomplete="off" on a form control)')
+  if (type === 'ssh-key') {
+    const whiteSpace = await page.locator('[data-value]').first().evaluate((element: any) => element.ownerDocument.defaultView.getComputedStyle(element).whiteSpace)
+    t.match(whiteSpace, /^(pre|pre-wrap|pre-line|break-spaces)$/, `ssh-key: the private key's line breaks are shown (white-space: ${whiteSpace})`)
+  }
+}
+
+t.test('every generator at its defaults and with one parameter changed shows exactly what the API answered', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    for (const type of GENERATORS) {
+      await openGenerator(session, type)
+      await checkGeneration(t, session, type, {})
+      const changed = CHANGED[type]
+      await setControl(session.page, changed.control, changed.value)
+      await checkGeneration(t, session, type, changed.body)
+
+      if (type === 'ssh-key') {
+        // multi-line values keep their line breaks (checked above); the files as §8 names them
+        const json = (await generate(session, () => generateButton(session.page).click())).json
+        await shownOnce(session.page, shownFor(json))
+        for (const [name, content] of [['id_ed25519', json.values[0]], ['id_ed25519.pub', json.publicKeys[0]]]) {
+          const download = session.page.waitForEvent('download')
+          const named = new RegExp(`${name.replace('.', '\\.')}(?!\\.pub)`)
+          await session.page.locator(`[download="${name}"]`).or(session.page.getByRole('button', { name: named })).first().click()
+          const file = await download
+          t.equal(file.suggestedFilename(), name, `ssh-key: saved as ${name}`)
+          const saved = readFileSync(await file.path(), 'utf8')
+          t.equal(saved.replace(/\n$/, ''), content.replace(/\n$/, ''), `${name} holds exactly the ${name.endsWith('.pub') ? 'public' : 'private'} key`)
+        }
+      }
+    }
+  })
+})
+
+/** Parameters shown only once another is set (§8 and issue 25): control → [what enables it, value]. */
+const ENABLED_BY: Record<string, Record<string, [string, unknown]>> = {
+  uuid: { length: ['format', 'alphanumeric'] }
+}
+
+t.test('every parameter of openapi.json has its control, with the same bounds, choices and default', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page } = session
+    for (const type of GENERATORS) {
+      const schema = paramsSchema(type)
+      t.ok(schema, `openapi.json has the parameters of ${type}`)
+      await openGenerator(session, type)
+      for (const [name, property] of Object.entries<any>(schema.properties)) {
+        const control = page.locator(`[name="${name}"]`)
+        const enabler = ENABLED_BY[type]?.[name]
+        if (enabler !== undefined) {
+          t.equal(await control.isVisible(), false, `${type}.${name} is hidden until ${enabler[0]} is ${String(enabler[1])}`)
+          await setControl(page, enabler[0], enabler[1])
+        }
+        t.equal(await control.count(), 1, `${type}: one control named ${name}`)
+        if (await control.count() !== 1) continue
+        t.ok(await control.isVisible(), `${type}.${name} is shown`)
+        const seen = await control.evaluate((element: any) => ({
+          tag: element.tagName.toLowerCase(),
+          type: element.type,
+          value: element.value,
+          checked: element.checked,
+          min: element.getAttribute('min'),
+          max: element.getAttribute('max'),
+          minLength: element.minLength,
+          maxLength: element.maxLength,
+          options: element.tagName === 'SELECT' ? Array.from(element.options, (option: any) => option.value) : null,
+          labelled: (element.labels?.length ?? 0) > 0 || element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby')
+        }))
+        const what = `${type}.${name}`
+        t.ok(seen.labelled, `${what} has a label`)
+        if (Array.isArray(property.enum)) {
+          t.equal(seen.tag, 'select', `${what}: a choice`)
+          t.same(seen.options, property.enum.map(String), `${what}: the same choices`)
+          t.equal(seen.value, String(property.default), `${what}: default ${property.default}`)
+        } else if (property.type === 'boolean') {
+          t.equal(seen.type, 'checkbox', `${what}: a checkbox`)
+          t.equal(seen.checked, property.default, `${what}: default ${property.default}`)
+        } else if (property.type === 'integer') {
+          t.equal(seen.type, 'number', `${what}: a number field`)
+          t.equal(Number(seen.min), property.minimum, `${what}: min ${property.minimum}`)
+          t.equal(Number(seen.max), property.maximum, `${what}: max ${property.maximum}`)
+          t.equal(seen.value, String(property.default), `${what}: default ${property.default}`)
+        } else if (property.type === 'string') {
+          t.equal(seen.maxLength, property.maxLength, `${what}: maxLength ${property.maxLength}`)
+          t.equal(Math.max(seen.minLength, 0), property.minLength ?? 0, `${what}: minLength ${property.minLength ?? 0}`)
+          t.equal(seen.value, property.default, `${what}: default ${JSON.stringify(property.default)}`)
+        } else if (property.type === 'array') {
+          t.ok(seen.tag === 'textarea' || seen.type === 'text', `${what}: one text control`)
+          t.equal(seen.value, property.default.join(' '), `${what}: default empty`)
+        } else {
+          t.fail(`${what}: a parameter of a kind this test does not know (${String(property.type)}); teach it`)
+        }
+      }
+    }
+
+    // Shown only when they apply: password minimums for enabled sets, vpn length for shadowsocks
+    await openGenerator(session, 'password')
+    await setControl(page, 'symbols', false)
+    t.equal(await page.locator('[name=minSymbols]').isVisible(), false, 'password.minSymbols hidden while symbols is off')
+    await openGenerator(session, 'vpn')
+    await setControl(page, 'protocol', 'wireguard')
+    t.equal(await page.locator('[name=length]').isVisible(), false, 'vpn.length hidden for wireguard')
+  })
+})
+
+t.test('/ opens password, /#<type> opens that generator, choosing one on the page replaces the fragment', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page, origin } = session
+    await page.goto(`${origin}/`)
+    await page.locator('[name=quantity]').waitFor({ state: 'visible' })
+    t.equal(await page.locator('[name=symbolSet]').count(), 1, 'no fragment: the password generator')
+    // the chooser is the select offering every generator (whatever its own name)
+    const chooser = page.locator('select:has(option[value="short-id"]):has(option[value="age-key"])')
+    t.equal(await chooser.count(), 1, 'one generator chooser')
+    const entries = await page.evaluate(() => (globalThis as any).history.length)
+    await chooser.selectOption('totp')
+    await page.waitForURL(`${origin}/#totp`)
+    await page.locator('[name=issuer]').waitFor({ state: 'visible' })
+    t.equal(await page.locator('[name=symbolSet]').count(), 0, 'totp chosen: its controls, and only its')
+    t.equal(await page.evaluate(() => (globalThis as any).history.length), entries, 'the history entry is replaced, not added')
+    const { json } = await generate(session, () => generateButton(page).click())
+    t.equal(json.type, 'totp', 'Generate asks the chosen generator')
+    // a fragment changed from outside (a link, the address bar) opens that generator too
+    await page.evaluate(() => { (globalThis as any).location.hash = 'uuid' })
+    await page.locator('[name=format]').waitFor({ state: 'visible' })
+    t.equal(await chooser.inputValue(), 'uuid', 'the chooser follows the fragment')
+  })
+})

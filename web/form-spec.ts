@@ -1,0 +1,20 @@
+// What the page knows of each generator's parameters: read from the routes' TypeBox schemas when
+// the page is bundled (src/form-spec.ts), never written here by hand. Types only, so both the
+// server (which builds it) and the browser bundle (which reads it) share one definition.
+
+/** One parameter: its `name` in CONTRACT §2 and what its control carries. */
+export type ParamSpec =
+  | { name: string, kind: 'integer', default: number, minimum: number, maximum: number }
+  | { name: string, kind: 'boolean', default: boolean }
+  | { name: string, kind: 'string', default: string, minLength?: number, maxLength: number }
+  | { name: string, kind: 'choice', default: string | number, choices: ReadonlyArray<string | number> }
+  /** number's `exclusions`: one text control, items separated by commas or white space. */
+  | { name: string, kind: 'list', default: readonly string[], maxItems: number }
+
+export interface GeneratorSpec {
+  /** The path segment of CONTRACT §1.2 (`password`, `short-id`, ...). */
+  type: string
+  params: readonly ParamSpec[]
+}
+
+export type FormSpec = readonly GeneratorSpec[]

@@ -1,0 +1,196 @@
+// The page (CONTRACT §8): one generator's form at a time, chosen by the URL's fragment, one POST
+// per Generate, the answer shown exactly as sent. What it holds lives in this module's variables
+// only: nothing is written to storage, cookies, the URL (beyond `#<type>`), the title or history.
+import { generate, type GenerationResult, type Outcome } from './api.js'
+import { copyText } from './clipboard.js'
+import { el } from './dom.js'
+import { saveFile } from './download.js'
+import type { FormSpec, GeneratorSpec } from './form-spec.js'
+import { buildFields, rawValues, requestBody, restoreValues, updateApplicable } from './form.js'
+import { preferredLanguage, translator, type Translate } from './i18n.js'
+import { LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey, type PageLanguage } from './messages.js'
+import { alertBox, clearFieldErrors, resultSection, showFieldErrors } from './render.js'
+
+/** Every generator's parameters, read from the route schemas when the page was bundled (src/form-spec.ts). */
+declare const FORM_SPEC: FormSpec
+
+const SPECS = new Map(FORM_SPEC.map((spec) => [spec.type, spec]))
+const DEFAULT_TYPE = 'password'
+
+const typeFromFragment = (): string => {
+  const name = location.hash.slice(1)
+  return SPECS.has(name) ? name : DEFAULT_TYPE
+}
+
+let language: PageLanguage = preferredLanguage(navigator.languages)
+let t: Translate = translator(language)
+let type = typeFromFragment()
+/** CONTRACT §9: the access key, once asked for, lives in this variable for the tab's life and nowhere else. */
+let accessKey: string | undefined
+let askingForKey = false
+/** The answer on screen, so a change of language can show it again in the new words. */
+let shown: GenerationResult | undefined
+/** Counts requests: an answer that arrives after a newer request was sent (or the generator changed) is dropped. */
+let latest = 0
+
+const spec = (): GeneratorSpec => SPECS.get(type) as GeneratorSpec
+
+// The page's parts, made by render()
+let form: HTMLFormElement
+let fields: HTMLElement
+let keyField: HTMLElement
+let keyInput: HTMLInputElement
+let output: HTMLElement
+let status: HTMLElement
+
+function clearOutput (): void {
+  latest++
+  shown = undefined
+  output.replaceChildren()
+  status.textContent = ''
+  clearFieldErrors(form)
+}
+
+function showResult (result: GenerationResult): void {
+  shown = result
+  output.replaceChildren(resultSection(result, t, {
+    copy: (text) => { copyText(text).then((copied) => { status.textContent = t(copied ? 'copied' : 'copyFailed') }, () => {}) },
+    save: saveFile
+  }))
+}
+
+function showOutcome (outcome: Outcome): void {
+  switch (outcome.kind) {
+    case 'values':
+      showResult(outcome.result)
+      status.textContent = t('generated', outcome.result.values.length)
+      return
+    case 'problem': {
+      if (outcome.status === 401) {
+        // The key sent (if any) was refused: ask for one
+        accessKey = undefined
+        askingForKey = true
+        keyField.hidden = false
+      }
+      const unplaced = showFieldErrors(form, outcome.problem)
+      output.replaceChildren(alertBox(outcome.problem.detail as string, unplaced))
+      if (outcome.status === 401) keyInput.focus()
+      return
+    }
+    case 'rate-limited':
+      output.replaceChildren(alertBox(outcome.wait === undefined ? t('rateLimitedSoon') : t('rateLimited', outcome.wait)))
+      return
+    case 'unexpected':
+      output.replaceChildren(alertBox(t('unexpectedAnswer', outcome.status)))
+      return
+    case 'network':
+      output.replaceChildren(alertBox(t('networkError')))
+  }
+}
+
+async function onSubmit (event: SubmitEvent): Promise<void> {
+  event.preventDefault()
+  if (askingForKey && keyInput.value !== '') {
+    accessKey = keyInput.value
+    keyInput.value = ''
+  }
+  const body = requestBody(form, spec())
+  // Values shown before go before anything else can happen (CONTRACT §8: never values and an error at once)
+  clearOutput()
+  const ticket = latest
+  const outcome = await generate(type, body, language, accessKey)
+  if (ticket !== latest) return
+  if (outcome.kind === 'values' && askingForKey) {
+    askingForKey = false
+    keyField.hidden = true
+  }
+  showOutcome(outcome)
+}
+
+function renderFields (): void {
+  fields.replaceChildren(el('legend', {}, t('parameters')), ...buildFields(spec(), t))
+  updateApplicable(form, spec())
+}
+
+function chooseGenerator (next: string): void {
+  type = next
+  renderFields()
+  clearOutput()
+}
+
+function languageChooser (): HTMLElement {
+  const select = el('select', { id: 'page-language', name: 'pageLanguage' })
+  for (const code of PAGE_LANGUAGES) {
+    const option = el('option', { value: code, lang: code }, LANGUAGE_NAMES[code])
+    option.selected = code === language
+    select.append(option)
+  }
+  select.addEventListener('change', () => {
+    language = select.value as PageLanguage
+    render()
+    document.getElementById('page-language')?.focus()
+  })
+  return el('div', { class: 'language' }, el('label', { for: 'page-language' }, t('pageLanguage')), select)
+}
+
+function generatorChooser (): HTMLElement {
+  const select = el('select', { id: 'generator', name: 'generator' })
+  for (const { type: name } of FORM_SPEC) {
+    const option = el('option', { value: name }, t(`gen.${name}` as MessageKey))
+    option.selected = name === type
+    select.append(option)
+  }
+  select.addEventListener('change', () => {
+    // Replaces the history entry: choosing a generator is not a navigation (and leaves no trail)
+    history.replaceState(null, '', `#${select.value}`)
+    chooseGenerator(select.value)
+  })
+  return el('div', { class: 'field' }, el('label', { for: 'generator' }, t('generator')), select)
+}
+
+/** The whole page in the current language, keeping what the fields hold and the values shown. */
+function render (): void {
+  const kept = form === undefined ? undefined : rawValues(form, spec())
+  const again = shown
+  t = translator(language)
+  document.documentElement.lang = language
+
+  fields = el('fieldset', { class: 'params' })
+  keyInput = el('input', { id: 'access-key', name: 'accessKey', type: 'password', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'access-key-hint' })
+  keyField = el('div', { class: 'field access-key' },
+    el('label', { for: 'access-key' }, t('accessKey')), keyInput,
+    el('p', { id: 'access-key-hint', class: 'hint' }, t('accessKeyHint')))
+  keyField.hidden = !askingForKey
+  form = el('form', { novalidate: '', autocomplete: 'off' }, generatorChooser(), fields, keyField,
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'generate' }, t('generate'))))
+  form.addEventListener('submit', (event) => { onSubmit(event).catch(() => {}) })
+  form.addEventListener('change', () => updateApplicable(form, spec()))
+  output = el('div', { class: 'output' })
+  status = el('p', { role: 'status', class: 'status' })
+
+  renderFields()
+  if (kept !== undefined) {
+    restoreValues(form, kept)
+    updateApplicable(form, spec())
+  }
+  document.body.replaceChildren(
+    el('header', {},
+      el('div', { class: 'title' }, el('h1', { translate: 'no' }, 'randgen'), el('p', { class: 'tagline' }, t('tagline'))),
+      languageChooser()),
+    el('main', {}, form, status, output),
+    el('footer', {}, el('a', { href: '/docs' }, t('apiDocs'))))
+  if (again !== undefined) showResult(again)
+}
+
+render()
+
+addEventListener('hashchange', () => {
+  const next = typeFromFragment()
+  if (next === type) return
+  const chooser = form.querySelector<HTMLSelectElement>('#generator')
+  if (chooser !== null) chooser.value = next
+  chooseGenerator(next)
+})
+// CONTRACT §8: values do not outlive the page being hidden, nor come back from the back/forward cache
+addEventListener('pagehide', () => clearOutput())
+addEventListener('pageshow', (event) => { if (event.persisted) clearOutput() })

@@ -1,0 +1,118 @@
+// Values and errors as the API sent them (CONTRACT §8): each value the exact text of its element,
+// entropy the number as JSON gave it, the API's own localized messages beside the fields.
+import type { GenerationResult, Problem } from './api.js'
+import { el, VALUE_ATTRIBUTES } from './dom.js'
+import { controlId, errorId } from './form.js'
+import type { Translate } from './i18n.js'
+import { qrCode } from './qr.js'
+
+export interface ResultActions {
+  copy: (text: string) => void
+  save: (name: string, text: string) => void
+}
+
+/** A value (or its public key, or hash) with its own Copy button. */
+function copyable (attribute: string, text: string, copyName: string, t: Translate, actions: ResultActions): HTMLElement {
+  const shown = el('pre', { [attribute]: '', class: 'value', ...VALUE_ATTRIBUTES }, text)
+  const button = el('button', { type: 'button', class: 'copy', 'aria-label': copyName }, t('copy'))
+  button.addEventListener('click', () => actions.copy(text))
+  return el('div', { class: 'value-row' }, shown, button)
+}
+
+function item (result: GenerationResult, index: number, t: Translate, actions: ResultActions): HTMLElement {
+  const n = index + 1
+  const value = result.values[index] as string
+  const entry = el('li', { class: 'entry' }, copyable('data-value', value, t('copyValue', n), t, actions))
+  const publicKey = result.publicKeys?.[index]
+  if (publicKey !== undefined) entry.append(el('p', { class: 'sub-label' }, t('publicKey')), copyable('data-public-key', publicKey, t('copyPublicKey', n), t, actions))
+  const hash = result.hashes?.[index]
+  if (hash !== undefined) entry.append(el('p', { class: 'sub-label' }, t('hash')), copyable('data-hash', hash, t('copyHash', n), t, actions))
+  if (result.type === 'totp') entry.append(qrCode(value, t('qrCode', n)))
+  if (result.type === 'ssh-key') {
+    const many = result.values.length > 1
+    const savePrivate = el('button', { type: 'button', ...(many ? { 'aria-label': t('savePrivateKeyN', n) } : {}) }, t('savePrivateKey'))
+    savePrivate.addEventListener('click', () => actions.save('id_ed25519', value))
+    const buttons = el('div', { class: 'actions' }, savePrivate)
+    if (publicKey !== undefined) {
+      const savePublic = el('button', { type: 'button', ...(many ? { 'aria-label': t('savePublicKeyN', n) } : {}) }, t('savePublicKey'))
+      // ssh-keygen writes the .pub file as one line ending in a line feed
+      savePublic.addEventListener('click', () => actions.save('id_ed25519.pub', `${publicKey}\n`))
+      buttons.append(savePublic)
+    }
+    entry.append(buttons)
+  }
+  return entry
+}
+
+/** The values of one answer, their entropy, and Copy all (every value, one per line). */
+export function resultSection (result: GenerationResult, t: Translate, actions: ResultActions): HTMLElement {
+  const copyAll = el('button', { type: 'button', class: 'copy-all' }, t('copyAll'))
+  // The values as the API's text/plain answer lists them (CONTRACT §1.2, without public keys):
+  // each on its own line ending in a line feed; an ssh-key, which ends in one already, gets no second
+  copyAll.addEventListener('click', () => actions.copy(result.values.map((value) => (value.endsWith('\n') ? value : `${value}\n`)).join('')))
+  const list = el('ol', { class: 'values' })
+  for (let index = 0; index < result.values.length; index++) list.append(item(result, index, t, actions))
+  return el('section', { class: 'results', 'aria-labelledby': 'values-heading' },
+    el('div', { class: 'results-head' },
+      el('h2', { id: 'values-heading' }, t('values')),
+      copyAll),
+    el('p', { class: 'entropy' },
+      el('span', {}, t('entropy')), ' ',
+      // String(entropyBits): the number exactly as the API sent it, never rounded or estimated here
+      el('span', { 'data-entropy-bits': '', translate: 'no' }, String(result.entropyBits)), ' ',
+      el('span', {}, t('bits'))),
+    list)
+}
+
+/** The parameter a problem's pointer names (`#/length`, `#/exclusions/3` → `exclusions`). */
+export function pointerParam (pointer: string | undefined): string | undefined {
+  const match = /^#\/([^/]*)/.exec(pointer ?? '')
+  return match === null ? undefined : (match[1] as string).replaceAll('~1', '/').replaceAll('~0', '~')
+}
+
+/**
+ * Each `errors[]` entry beside the control its pointer names (described by it, marked invalid);
+ * returns the entries no visible control takes, for the alert to list.
+ */
+export function showFieldErrors (form: HTMLFormElement, problem: Problem): string[] {
+  const unplaced: string[] = []
+  const byParam = new Map<string, string[]>()
+  for (const entry of problem.errors ?? []) {
+    const name = pointerParam(entry.pointer)
+    const input = name === undefined ? null : form.querySelector<HTMLElement>(`#${CSS.escape(controlId(name))}`)
+    const detail = entry.detail ?? ''
+    if (name === undefined || input === null || input.closest('[hidden]') !== null) {
+      unplaced.push(detail)
+      continue
+    }
+    byParam.set(name, [...(byParam.get(name) ?? []), detail])
+  }
+  for (const [name, details] of byParam) {
+    const input = form.querySelector<HTMLElement>(`#${CSS.escape(controlId(name))}`) as HTMLElement
+    const message = el('p', { id: errorId(name), class: 'field-error' }, details.join(' '))
+    input.closest('.field')?.append(message)
+    input.setAttribute('aria-invalid', 'true')
+    const described = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id !== '')
+    input.setAttribute('aria-describedby', [...described, errorId(name)].join(' '))
+  }
+  return unplaced
+}
+
+/** Removes what showFieldErrors added. */
+export function clearFieldErrors (form: HTMLFormElement): void {
+  for (const message of form.querySelectorAll('.field-error')) message.remove()
+  for (const input of form.querySelectorAll('[aria-invalid]')) {
+    input.removeAttribute('aria-invalid')
+    const described = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id !== '' && !id.endsWith('-error'))
+    if (described.length > 0) input.setAttribute('aria-describedby', described.join(' '))
+    else input.removeAttribute('aria-describedby')
+  }
+}
+
+/** The alert: the problem's detail, then any field messages that have no control to sit beside. */
+export function alertBox (detail: string, more: readonly string[] = []): HTMLElement {
+  const box = el('div', { role: 'alert', class: 'alert' }, el('p', {}, detail))
+  const others = more.filter((text) => text !== detail)
+  if (others.length > 0) box.append(el('ul', {}, ...others.map((text) => el('li', {}, text))))
+  return box
+}
