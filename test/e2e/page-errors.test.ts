@@ -2,6 +2,7 @@
 // API as typed, and its problem document is shown — `detail` in role="alert", each field message
 // beside its control, the values shown before removed — in English and, for a German browser, in
 // German; with no network, a message and no values.
+import { createHash } from 'node:crypto'
 import t, { type Test } from 'tap'
 import { browserSkip, generate, generateButton, leadingLanguage, openGenerator, pageLanguage, serve, shownFor, shownOnce, withSession, type Served, type Session } from './page-browser.js'
 
@@ -130,27 +131,20 @@ t.test('a language chosen on the page: <html lang>, Accept-Language and the API\
 })
 
 t.test('401: the page asks for an access key, sends it as a Bearer token, keeps it for this tab only and stores it nowhere', { skip: browserSkip(t) }, async (t) => {
-  const served = await serve(t)
   const key = 'rg_pageTestAccessKey0123456789'
+  // The service itself requires the key (CONTRACT §9): only its SHA-256 is configured
+  const served = await serve(t, { API_KEY_HASHES: createHash('sha256').update(key).digest('hex') })
   await withSession(t, served, { locale: 'en-US' }, async (session) => {
     const { page, context } = session
     session.allowFailedLoad(/status of 401\b/)
-    // Access keys are the operator's choice (CONTRACT §9) and this branch's service has none: the
-    // route stands in for a service that requires `key`, and hands a request bearing it to the real API
-    await context.route('**/api/generate/**', async (route) => {
-      if (route.request().headers().authorization === `Bearer ${key}`) return await route.continue()
-      await route.fulfill({
-        status: 401,
-        headers: { 'content-type': 'application/problem+json; charset=utf-8', 'www-authenticate': 'Bearer realm="randgen"', 'content-language': 'en' },
-        body: JSON.stringify({ title: 'Unauthorized', status: 401, code: 'UNAUTHORIZED', detail: 'An access key is required.' })
-      })
-    })
     await openGenerator(session, 'password')
     const refused = await generate(session, () => generateButton(page).click())
     t.equal(refused.status, 401)
-    const alert = page.locator('[role=alert]').filter({ hasText: 'An access key is required.' })
+    t.equal(refused.json.code, 'UNAUTHORIZED')
+    t.match(refused.response.headers()['www-authenticate'], /^Bearer realm="randgen"/)
+    const alert = page.locator('[role=alert]').filter({ hasText: refused.json.detail })
     await alert.first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {})
-    t.ok(await alert.first().isVisible(), 'the API\'s detail is shown')
+    t.ok(await alert.first().isVisible(), `the API's detail is shown: ${refused.json.detail}`)
     const keyField = page.locator('input[type=password]')
     t.ok(await keyField.isVisible(), 'a field for the key is shown')
     await keyField.fill(key)
@@ -174,6 +168,7 @@ t.test('401: the page asks for an access key, sends it as a Bearer token, keeps 
     await other.locator('[name=quantity]').waitFor({ state: 'visible' })
     const elsewhere = await generate({ ...session, page: other }, () => generateButton(other).click())
     t.equal(elsewhere.requestHeaders.authorization, undefined, 'another tab does not have the key')
+    t.equal(elsewhere.status, 401, 'and the service refuses it')
     await other.close()
   })
 })
