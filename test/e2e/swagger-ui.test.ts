@@ -5,38 +5,19 @@
 // keys required (CONTRACT §9), Authorize takes a key and Execute sends it as a bearer token.
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Locator } from 'playwright-core'
-import { build, GENERATORS } from '../helper.js'
+import type { Locator } from 'playwright-core'
+import { GENERATORS } from '../helper.js'
+import { browserSkip, serve } from './page-browser.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
-  '--no-first-run', '--disable-component-update', '--disable-sync'
-]
 // Screenshots for people to look at (scratch/ is git-ignored)
 const SCREENSHOT_DIR = new URL('../../scratch/', import.meta.url)
 
-const missing = !existsSync(CHROMIUM)
 // Under CI the browser is installed by .ci/run: its absence there is a failure, not a skip
-if (missing && process.env.CI === 'true') t.fail(`${CHROMIUM} is missing; .ci/run installs the chromium package`)
-const skip = missing ? `${CHROMIUM} is not installed (apt-get install chromium); this test drives it` : false
+const skip = browserSkip(t)
 
 t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t) => {
-  const app = await build(t)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
-
-  const profile = await mkdtemp(join(tmpdir(), 'randgen-chromium-'))
-  t.teardown(() => rm(profile, { recursive: true, force: true }))
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 })
-  t.teardown(() => browser.close())
-
+  const { browser, origin } = await serve(t)
   const page = await browser.newPage()
   const consoleErrors: string[] = []
   const foreignRequests: string[] = []
@@ -114,14 +95,7 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
 
 t.test('Swagger UI\'s Authorize sends the access key as a bearer token (CONTRACT §9)', { skip }, async (t) => {
   const key = 'rg_SwaggerAuthorizeKey5e2b9c7d01'
-  const app = await build(t, { API_KEY_HASHES: createHash('sha256').update(key).digest('hex') })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
-  const profile = await mkdtemp(join(tmpdir(), 'randgen-chromium-'))
-  t.teardown(() => rm(profile, { recursive: true, force: true }))
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 })
-  t.teardown(() => browser.close())
+  const { browser, origin } = await serve(t, { API_KEY_HASHES: createHash('sha256').update(key).digest('hex') })
   const page = await browser.newPage()
   const consoleErrors: string[] = []
   page.on('pageerror', (error) => consoleErrors.push(error.message))
