@@ -95,9 +95,10 @@ const api = interpolate(readCompose(COMPOSE_FILE).services.api as ComposeService
 async function startInstance (name: string): Promise<Instance> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/server.js')], {
     cwd: ROOT,
-    // The Compose service's environment, on loopback and an ephemeral port; debug so every request
-    // is logged with its client address (`info` logs only failed requests)
-    env: { PATH: process.env.PATH, ...api.environment, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'debug' },
+    // The Compose service's environment, on loopback and ephemeral ports (two instances share this
+    // host, where each replica has a container of its own for the metrics port); debug so every
+    // request is logged with its client address (`info` logs only failed requests)
+    env: { PATH: process.env.PATH, ...api.environment, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'debug' },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   processes.push(child)
