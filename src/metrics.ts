@@ -94,6 +94,34 @@ export interface Metrics {
   countProblem: (code: ProblemCode) => void
 }
 
+/**
+ * A counter counted in plain numbers per event and handed to the client's Counter when a scrape
+ * asks (its `collect`): the client's inc costs a label hash, as its observe does. Each label value
+ * gets its cell, and its series at 0 (so rate() and absent() see it before the first event), when
+ * it is declared, at start.
+ */
+function scrapedCounter (registry: Registry, name: string, help: string, label: string): (value: string) => (count: number) => void {
+  const cells = new Map<string, { count: number }>()
+  const counter = new Counter({
+    name,
+    help,
+    labelNames: [label],
+    registers: [registry],
+    collect () {
+      for (const [value, cell] of cells) {
+        this.inc({ [label]: value }, cell.count)
+        cell.count = 0
+      }
+    }
+  })
+  return (value) => {
+    counter.inc({ [label]: value }, 0)
+    const cell = { count: 0 }
+    cells.set(value, cell)
+    return (count) => { cell.count += count }
+  }
+}
+
 export function createMetrics (): Metrics {
   const registry = new Registry()
   // Process CPU, RSS, heap, GC, event-loop lag: what dashboards for Node services expect, unprefixed
@@ -102,51 +130,16 @@ export function createMetrics (): Metrics {
   const durations = new RequestDurations()
   registry.registerMetric(durations as unknown as Parameters<Registry['registerMetric']>[0])
 
-  // Counted in plain numbers per request, handed to the client's counters when a scrape asks
-  // (their `collect`): an inc of the client costs a label hash, as its observe does
-  const generated = new Map<string, { count: number }>()
-  const problemCounts = new Map<ProblemCode, number>()
-  const values = new Counter({
-    name: 'randgen_values_generated_total',
-    help: 'Values generated, by generator',
-    labelNames: ['generator'] as const,
-    registers: [registry],
-    collect () {
-      for (const [generator, cell] of generated) {
-        this.inc({ generator }, cell.count)
-        cell.count = 0
-      }
-    }
-  })
-  const problems = new Counter({
-    name: 'randgen_problems_total',
-    help: 'Problem documents sent, by problem code',
-    labelNames: ['code'] as const,
-    registers: [registry],
-    collect () {
-      for (const [code, count] of problemCounts) {
-        this.inc({ code }, count)
-        problemCounts.set(code, 0)
-      }
-    }
-  })
-  // Every known series at 0 from the start, so rate() and absent() see them before the first event
-  for (const code of PROBLEM_CODES) {
-    problems.inc({ code }, 0)
-    problemCounts.set(code, 0)
-  }
+  const valuesCounter = scrapedCounter(registry, 'randgen_values_generated_total', 'Values generated, by generator', 'generator')
+  const problemCounter = scrapedCounter(registry, 'randgen_problems_total', 'Problem documents sent, by problem code', 'code')
+  const problemCounts = new Map(PROBLEM_CODES.map((code) => [code, problemCounter(code)]))
 
   return {
     registry,
     observeRequest: (route = UNMATCHED_ROUTE, method, status, milliseconds) => durations.observe(route, method, status, milliseconds / 1000),
     // Called as each generator registers, so its series exists (at 0) from the start
-    valuesCounter: (generator) => {
-      values.inc({ generator }, 0)
-      const cell = { count: 0 }
-      generated.set(generator, cell)
-      return (count) => { cell.count += count }
-    },
-    countProblem: (code) => { problemCounts.set(code, (problemCounts.get(code) as number) + 1) }
+    valuesCounter,
+    countProblem: (code) => { (problemCounts.get(code) as (count: number) => void)(1) }
   }
 }
 
