@@ -1,7 +1,7 @@
 // CONTRACT §9 access keys: the SHA-256 digests an operator configures, and the check of the key
 // a request presents. Only digests are ever held: the service cannot leak a key it never stored.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync } from './builtins.js'
 import type { FastifyRequest } from 'fastify'
 import { ConfigError, type Config } from './config.js'
 

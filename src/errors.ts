@@ -2,7 +2,7 @@
 // errors, X-Data and body errors, 404, 405, 413, 415, 500 and errors of the HTTP parser.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Socket } from 'node:net'
-import { STATUS_CODES } from 'node:http'
+import { STATUS_CODES } from './builtins.js'
 import type { FieldCode, FieldMessage, MessageArgs, ProblemCode, ProblemMessage } from './i18n/catalog.js'
 import { catalogs, negotiateLanguage, type Language } from './i18n/index.js'
 import { SECURITY_HEADERS } from './security-headers.js'

@@ -1,7 +1,8 @@
 // CONTRACT §9 metrics: the series, their labels, and the listener that serves them. Every label
 // value comes from a set fixed at start (route templates, HTTP methods, status classes, generator
 // types, problem codes): nothing a request carries can make a new series.
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
+import { createServer } from './builtins.js'
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Registry } from '@prometheus-io/client'
 import { PROBLEM_CODES, type ProblemCode } from './i18n/catalog.js'

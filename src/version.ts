@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync } from './builtins.js'
 
 /**
  * The package.json of this project, one level up both from src/ (tsx, tests) and from dist/ (the
