@@ -94,21 +94,23 @@ export function cachedPlans (): number {
 
 /** The plan for these parameters; rule errors (no set, a set left empty, minimums over the length) are thrown here. */
 export function passwordPlan (params: Params): PasswordPlan {
-  const sets = SET_NAMES.filter((set) => params[set])
-  if (sets.length === 0) throw new ParameterError([{ pointer: '#', code: 'NO_CHARACTER_SET' }])
-  const minimums = sets.map((set) => params[MINIMUM_OF[set]])
-  // Keyed by the parameters as sent (neither symbolSet nor exclude holds a space), so a request
-  // whose plan is cached builds no set at all; only valid parameters are ever cached
-  const key = `${params.length} ${sets.join(',')} ${minimums.join(',')} ${params.avoidAmbiguous} ${params.symbols ? params.symbolSet : ''} ${params.exclude}`
+  // Keyed by the parameters as sent, a disabled set's minimum left out (neither symbolSet nor
+  // exclude holds a space): one string built, so a request whose plan is cached builds no set and
+  // no array at all; only valid parameters are ever cached
+  const { length, uppercase, lowercase, numbers, symbols } = params
+  const key = `${length} ${uppercase ? params.minUppercase : '-'} ${lowercase ? params.minLowercase : '-'} ${numbers ? params.minNumbers : '-'} ${symbols ? params.minSymbols : '-'} ${params.avoidAmbiguous} ${symbols ? params.symbolSet : ''} ${params.exclude}`
   let plan = PLANS.get(key)
   if (plan === undefined) {
+    const sets = SET_NAMES.filter((set) => params[set])
+    if (sets.length === 0) throw new ParameterError([{ pointer: '#', code: 'NO_CHARACTER_SET' }])
+    const minimums = sets.map((set) => params[MINIMUM_OF[set]])
     const alphabets = sets.map((set) => alphabetOf(set, params))
     const total = minimums.reduce((sum, minimum) => sum + minimum, 0)
     const problems: FieldProblem[] = []
     sets.forEach((set, index) => { if (alphabets[index] === '') problems.push({ pointer: `#/${set}`, code: 'EMPTY_SET' }) })
-    if (total > params.length) problems.push({ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', args: { total, length: params.length } })
+    if (total > length) problems.push({ pointer: '#/length', code: 'MINIMUMS_EXCEED_LENGTH', args: { total, length } })
     if (problems.length > 0) throw new ParameterError(problems)
-    plan = buildPlan(params.length, alphabets, minimums)
+    plan = buildPlan(length, alphabets, minimums)
     if (PLANS.size >= MAX_PLANS) PLANS.clear()
     PLANS.set(key, plan)
   }
