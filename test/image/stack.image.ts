@@ -20,6 +20,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { COMPOSE_FILE, COMPOSE_MONITORING_FILE, COMPOSE_TLS_FILE, ROOT } from '../deploy/deploy-files.js'
 import { GENERATORS } from '../helper.js'
+import { load } from '../../bench/load.js'
+import { SCENARIOS } from '../../bench/scenarios.js'
 import { PAGE_CSP } from '../../src/security-headers.js'
 
 const run = promisify(execFile)
@@ -310,6 +312,28 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
       t.same(JSON.parse(first?.text ?? '{}'), { title: 'Too many requests', status: 429, code: 'RATE_LIMITED', detail: 'Too many requests. Try again later.' })
       // The bucket drains at 10 r/s: empty again before the next check
       await sleep(4000)
+    })
+
+    await t.test('the heaviest requests straight at a replica: no OOM kill, no restart, peak memory well under the limit', async (t) => {
+      // Issue 26: the Compose limit (256M) and the image's heap flags hold together. The costliest
+      // valid requests and the abuse bodies, from 64 connections for 10 s, sent past the edge (whose
+      // rate limit would refuse most of them) to one replica's own address
+      const [address] = await apiAddresses(s)
+      const heavy = SCENARIOS.filter(({ group }) => group === 'heaviest' || group === 'abuse')
+      const sample = await load(`http://${address as string}:3000`, heavy, { connections: 64, duration: 10 })
+      t.ok(sample.requests > 100, `${sample.requests} heavy requests answered (${sample.errors} errors or non-2xx: the abuse rows are 400s)`)
+      for (const id of await containers(s, 'api')) {
+        const container = await inspect(id)
+        const limit = container.HostConfig.Memory as number
+        t.equal(limit, 256 * 1024 * 1024, 'the Compose limit is in force: 256 MiB')
+        t.equal(container.State.OOMKilled, false, 'not OOM-killed')
+        t.equal(container.RestartCount, 0, 'never restarted')
+        t.equal(container.State.Status, 'running', 'still running')
+        // cgroup v2 names it memory.peak, v1 (this sandbox) memory.max_usage_in_bytes
+        const { stdout } = await run('podman', ['exec', id, 'sh', '-c', 'cat /sys/fs/cgroup/memory.peak 2>/dev/null || cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes'])
+        const peak = Number(stdout.trim())
+        t.ok(peak > 0 && peak <= 0.75 * limit, `peak ${(peak / 1024 / 1024).toFixed(1)} MiB of ${limit / 1024 / 1024} MiB (at most 75%)`)
+      }
     })
 
     await t.test('--scale api=4: all 4 replicas get requests within 15 s of their start', async (t) => {
