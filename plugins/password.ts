@@ -7,6 +7,7 @@ import { entropyBitsOf } from '../src/entropy.js'
 import { ParameterError, type FieldProblem } from '../src/errors.js'
 import { isJsonVerbatim, registerGenerator } from '../src/generator-route.js'
 import { randomString, shuffle } from '../src/random.js'
+import { repeat } from '../src/repeat.js'
 
 type Params = Static<typeof PasswordParams>
 
@@ -188,7 +189,7 @@ export function generatePassword (plan: PasswordPlan): string {
 
 /** `quantity` passwords of one plan. */
 function passwordsOf (plan: PasswordPlan, quantity: number): string[] {
-  return Array.from({ length: quantity }, () => generatePassword(plan))
+  return repeat(quantity, () => generatePassword(plan))
 }
 
 export function generatePasswords (params: Params): string[] {

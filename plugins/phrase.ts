@@ -17,6 +17,7 @@ import { PHRASE_LANGUAGES, PhraseParams, PhraseResult } from '../schemas/phrase.
 import { ParameterError } from '../src/errors.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomBytes } from '../src/random.js'
+import { repeat } from '../src/repeat.js'
 
 type Params = Static<typeof PhraseParams>
 export type PhraseLanguage = Params['language']
@@ -184,7 +185,7 @@ export function generatePhrases ({ words, language, separator, quantity }: Param
   }
   // Joined once, with the separator: the same text as @scure/bip39's joiner replaced by it, since
   // no word holds the joiner (checked at start-up)
-  return Array.from({ length: quantity }, () => generateMnemonic(words, language).join(separator))
+  return repeat(quantity, () => generateMnemonic(words, language).join(separator))
 }
 
 /** The entropy bytes are uniform; the checksum words are computed from them and add nothing. */

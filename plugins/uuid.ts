@@ -8,6 +8,7 @@ import { entropyBitsOfString } from '../src/entropy.js'
 import { CROCKFORD_BASE32, DIGITS, HEX, LETTERS } from '../src/alphabets.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomChunks, randomStrings, uuidV4 } from '../src/random.js'
+import { repeat } from '../src/repeat.js'
 import { URL_SAFE_ALPHABET } from './vpn.js'
 
 type Params = Static<typeof UuidParams>
@@ -89,7 +90,7 @@ export function ulids (quantity: number, msecs: number): string[] {
  */
 export function generateUuids ({ format, length, quantity }: Params, now = Date.now()): string[] {
   switch (format) {
-    case 'standard': return Array.from({ length: quantity }, uuidV4)
+    case 'standard': return repeat(quantity, uuidV4)
     case 'v7': return uuidV7s(quantity, now)
     case 'ulid': return ulids(quantity, now)
     default: return randomStrings(COMPACT_ALPHABETS[format], length, quantity)
