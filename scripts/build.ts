@@ -7,6 +7,8 @@ import { readFileSync, rmSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
+import { mnemonicOf } from '../plugins/phrase.js'
+import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
 import { compileSchemas, writeCompiledSchemas } from './compile-schemas.js'
 import { bundlePage } from './page-bundle.js'
 
@@ -62,6 +64,10 @@ function bundledPage (page: Awaited<ReturnType<typeof bundlePage>>): Plugin {
     }
   }
 }
+
+// The service builds each BIP-39 list on its first use (plugins/phrase.ts); every one is built
+// and checked here, so a change in @scure/bip39 that breaks one stops the build, not a request
+for (const language of PHRASE_LANGUAGES) mnemonicOf(new Uint8Array(16), language)
 
 const compiledIndex = writeCompiledSchemas(await compileSchemas(), fileURLToPath(new URL('../node_modules/.cache/randgen/precompiled', import.meta.url)))
 
