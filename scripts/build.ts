@@ -10,6 +10,7 @@ import { build, type Plugin } from 'esbuild'
 import { mnemonicOf } from '../plugins/phrase.js'
 import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
 import { compileSchemas, writeCompiledSchemas } from './compile-schemas.js'
+import { deferredRequires } from './deferred-requires.js'
 import { bundlePage } from './page-bundle.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -83,7 +84,8 @@ await build({
   // Every dependency is bundled: loading a package from node_modules costs its module resolution,
   // file reads and a compile per file (~60 ms of start-up for Swagger UI's packages, yaml and pino).
   // pino's transports would need its worker files, but the logger writes to stdout and starts none.
-  plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
+  // deferredRequires: what only Swagger UI's file requests use is loaded on the first of them
+  plugins: [swaggerUiDirectory, deferredRequires, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
   // Bundled CommonJS packages call require() for Node built-ins (and swaggerUiDirectory resolves a
   // package with it); an ES module has no require of its own
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },

@@ -1,0 +1,58 @@
+// `npm run test:deploy` (after `npm run build`): Swagger UI's files from the production bundle,
+// where @fastify/static loads @fastify/send, mime and glob on the first file served
+// (scripts/deferred-requires.ts), answer exactly as the unbundled service answers them, whose
+// packages load as published: same status, headers and bytes, for the very first requests a
+// process gets, sent all at once, and for later ones (conditional, range, HEAD, missing file).
+import t from 'tap'
+import { request, type IncomingHttpHeaders } from 'node:http'
+import { startServer } from '../server-process.js'
+
+interface Answer { status: number, headers: IncomingHttpHeaders, body: string }
+
+/** One request on its own connection; the body as Base64, so binary files compare byte for byte. */
+async function send (port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        // Per response, not per file: the clock and the request id
+        const { date, 'x-request-id': requestId, ...kept } = res.headers
+        resolve({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks).toString('base64') })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'index.css', 'favicon-32x32.png', 'oauth2-redirect.html', 'logo.svg']
+const FIRST: Array<[string, string, Record<string, string>?]> = [
+  ...FILES.map((file): [string, string] => ['GET', `/docs/static/${file}`]),
+  ['HEAD', '/docs/static/swagger-ui.css'],
+  ['GET', '/docs/static/no-such-file.js'],
+  ['GET', '/docs/static/swagger-ui.css', { range: 'bytes=10-99' }],
+  ['GET', '/docs/static/../package.json']
+]
+
+t.test('the bundle serves Swagger UI\'s files as the unbundled service does, from the first request on', async (t) => {
+  const [bundled, unbundled] = await Promise.all([
+    startServer(t, { NODE_ENV: 'production', NODE_OPTIONS: '' }, { entry: 'dist/server.js' }),
+    startServer(t, { NODE_ENV: 'production' })
+  ])
+  // The first requests each process gets, all at once: the bundle loads @fastify/send under them
+  const answers = await Promise.all([bundled.port, unbundled.port].map(async (port) => await Promise.all(FIRST.map(async ([method, path, headers]) => await send(port, method, path, headers)))))
+  FIRST.forEach(([method, path, headers], i) => {
+    t.same(answers[0]?.[i], answers[1]?.[i], `${method} ${path} ${JSON.stringify(headers ?? {})}`)
+  })
+  t.equal(answers[0]?.[0]?.status, 200, 'swagger-ui.css served')
+  t.match(answers[0]?.[0]?.headers['content-type'], /^text\/css/, 'with its type from mime')
+  t.equal(answers[0]?.[FILES.length + 1]?.status, 404, 'a missing file is a 404')
+  t.equal(answers[0]?.[FILES.length + 2]?.status, 206, 'a range is a 206')
+
+  // Later: a conditional request with the ETag just received
+  const etag = String(answers[0]?.[0]?.headers.etag)
+  const again = await Promise.all([bundled.port, unbundled.port].map(async (port) => await send(port, 'GET', '/docs/static/swagger-ui.css', { 'if-none-match': etag })))
+  t.equal(again[0]?.status, 304)
+  t.same(again[0], again[1], 'the same 304')
+})
