@@ -10,7 +10,7 @@ import { build, type Plugin } from 'esbuild'
 import { mnemonicOf } from '../plugins/phrase.js'
 import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
 import { compileSchemas, writeCompiledSchemas } from './compile-schemas.js'
-import { deferredRequires } from './deferred-requires.js'
+import { deferredRequires, deferredSource } from './deferred-requires.js'
 import { bundlePage } from './page-bundle.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -29,7 +29,8 @@ const swaggerUiDirectory: Plugin = {
     esbuild.onLoad({ filter: /[\\/]@fastify[\\/]swagger-ui[\\/].*\.js$/ }, ({ path }) => {
       const own = JSON.stringify(relative(packageRoot, dirname(path)))
       const dirnameAtRunTime = `var __dirname = require('node:path').join(require('node:path').dirname(require.resolve('${SWAGGER_UI}/package.json')), ${own});`
-      return { contents: `${dirnameAtRunTime}\n${readFileSync(path, 'utf8')}`, loader: 'js' }
+      // deferredSource: its requires deferred as scripts/deferred-requires.ts defers them
+      return { contents: `${dirnameAtRunTime}\n${deferredSource(path)}`, loader: 'js' }
     })
   }
 }

@@ -12,6 +12,8 @@ import type { Plugin } from 'esbuild'
 export interface Deferral {
   statement: string
   replacement: string
+  /** The binding the replacement stands in for and the only members of it the source may use. */
+  uses?: { binding: string, members: readonly string[] }
 }
 
 /** @fastify/static 10's index.js: its requires of @fastify/send and glob, made on first use. */
@@ -32,28 +34,70 @@ export const FASTIFY_STATIC_DEFERRALS: readonly Deferral[] = [
 ]
 
 /**
+ * yaml, which @fastify/swagger (both spec modules) and @fastify/swagger-ui require at load, only
+ * for `stringify` when /docs/yaml is asked for: its parser, composer and schemas (~5 ms of a
+ * start-up) loaded on the first such request.
+ */
+export const YAML_DEFERRALS: readonly Deferral[] = [
+  {
+    statement: "const yaml = require('yaml')",
+    replacement: "const yaml = { stringify: (...args) => require('yaml').stringify(...args) }",
+    uses: { binding: 'yaml', members: ['stringify'] }
+  }
+]
+
+/** The files rewritten (paths inside node_modules, / as separator) and their deferrals. */
+export const DEFERRALS: Readonly<Record<string, readonly Deferral[]>> = {
+  '@fastify/static/index.js': FASTIFY_STATIC_DEFERRALS,
+  '@fastify/swagger/lib/spec/openapi/index.js': YAML_DEFERRALS,
+  '@fastify/swagger/lib/spec/swagger/index.js': YAML_DEFERRALS,
+  '@fastify/swagger-ui/lib/routes.js': YAML_DEFERRALS
+}
+
+/**
  * `source` with each statement replaced; throws when one is not there exactly once, so a new
  * version of the package that moves them stops the build instead of silently loading them again.
  */
 export function deferRequires (source: string, deferrals: readonly Deferral[], file: string): string {
   let result = source
-  for (const { statement, replacement } of deferrals) {
+  for (const { statement, replacement, uses } of deferrals) {
     const at = result.indexOf(statement)
     if (at === -1 || result.indexOf(statement, at + 1) !== -1) {
       throw new Error(`${file}: expected ${JSON.stringify(statement)} exactly once; the package changed, review scripts/deferred-requires.ts`)
     }
     result = result.slice(0, at) + replacement + result.slice(at + statement.length)
+    if (uses === undefined) continue
+    // The stand-in has only these members: a use of any other would fail when first called
+    for (const [, member] of source.matchAll(new RegExp(`\\b${uses.binding}\\.(\\w+)`, 'g'))) {
+      if (!uses.members.includes(member as string)) throw new Error(`${file}: uses ${uses.binding}.${member}, which the deferred require does not provide; review scripts/deferred-requires.ts`)
+    }
   }
   return result
 }
 
-/** The esbuild plugin: @fastify/static's index.js with FASTIFY_STATIC_DEFERRALS applied. */
+/** Where `path` is inside node_modules (the innermost), / as separator; undefined outside. */
+function packagePath (path: string): string | undefined {
+  return /.*node_modules[\\/](.*)$/.exec(path)?.[1]?.replaceAll('\\', '/')
+}
+
+/** The source of `path` as the bundle takes it: with its deferrals, if DEFERRALS has any. */
+export function deferredSource (path: string): string {
+  const source = readFileSync(path, 'utf8')
+  const deferrals = DEFERRALS[packagePath(path) ?? '']
+  return deferrals === undefined ? source : deferRequires(source, deferrals, path)
+}
+
+/**
+ * The esbuild plugin: the files of DEFERRALS with their deferrals applied, every other file as
+ * published. A plugin placed before it that loads a file itself (scripts/build.ts's
+ * swaggerUiDirectory) takes it from deferredSource.
+ */
 export const deferredRequires: Plugin = {
   name: 'deferred-requires',
   setup (esbuild) {
-    esbuild.onLoad({ filter: /[\\/]@fastify[\\/]static[\\/]index\.js$/ }, ({ path }) => ({
-      contents: deferRequires(readFileSync(path, 'utf8'), FASTIFY_STATIC_DEFERRALS, path),
-      loader: 'js'
-    }))
+    esbuild.onLoad({ filter: /[\\/]node_modules[\\/].*\.js$/ }, ({ path }) => {
+      if (DEFERRALS[packagePath(path) ?? ''] === undefined) return undefined
+      return { contents: deferredSource(path), loader: 'js' }
+    })
   }
 }

@@ -1,6 +1,6 @@
-// `npm run test:deploy` (after `npm run build`): Swagger UI's files from the production bundle,
-// where @fastify/static loads @fastify/send, mime and glob on the first file served
-// (scripts/deferred-requires.ts), answer exactly as the unbundled service answers them, whose
+// `npm run test:deploy` (after `npm run build`): Swagger UI's files and the YAML document from the
+// production bundle, where @fastify/static loads @fastify/send, mime and glob on the first file
+// served and @fastify/swagger loads yaml on the first /docs/yaml (scripts/deferred-requires.ts), answer exactly as the unbundled service answers them, whose
 // packages load as published: same status, headers and bytes, for the very first requests a
 // process gets, sent all at once, and for later ones (conditional, range, HEAD, missing file).
 import t from 'tap'
@@ -32,10 +32,13 @@ const FIRST: Array<[string, string, Record<string, string>?]> = [
   ['HEAD', '/docs/static/swagger-ui.css'],
   ['GET', '/docs/static/no-such-file.js'],
   ['GET', '/docs/static/swagger-ui.css', { range: 'bytes=10-99' }],
-  ['GET', '/docs/static/../package.json']
+  ['GET', '/docs/static/../package.json'],
+  // yaml, which @fastify/swagger and @fastify/swagger-ui load on first use in the bundle too
+  ['GET', '/docs/yaml'],
+  ['GET', '/docs/json']
 ]
 
-t.test('the bundle serves Swagger UI\'s files as the unbundled service does, from the first request on', async (t) => {
+t.test('the bundle serves Swagger UI\'s files and the YAML document as the unbundled service does, from the first request on', async (t) => {
   const [bundled, unbundled] = await Promise.all([
     startServer(t, { NODE_ENV: 'production', NODE_OPTIONS: '' }, { entry: 'dist/server.js' }),
     startServer(t, { NODE_ENV: 'production' })
@@ -49,6 +52,7 @@ t.test('the bundle serves Swagger UI\'s files as the unbundled service does, fro
   t.match(answers[0]?.[0]?.headers['content-type'], /^text\/css/, 'with its type from mime')
   t.equal(answers[0]?.[FILES.length + 1]?.status, 404, 'a missing file is a 404')
   t.equal(answers[0]?.[FILES.length + 2]?.status, 206, 'a range is a 206')
+  t.match(Buffer.from(answers[0]?.[FILES.length + 4]?.body ?? '', 'base64').toString(), /^openapi: 3\.1\.0\n/, 'the YAML document')
 
   // Later: a conditional request with the ETag just received
   const etag = String(answers[0]?.[0]?.headers.etag)

@@ -7,19 +7,19 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { build } from 'esbuild'
 import t from 'tap'
-import { FASTIFY_STATIC_DEFERRALS, deferRequires, deferredRequires } from '../../scripts/deferred-requires.js'
+import { DEFERRALS, FASTIFY_STATIC_DEFERRALS, YAML_DEFERRALS, deferRequires, deferredRequires, deferredSource } from '../../scripts/deferred-requires.js'
 
 const INDEX = createRequire(import.meta.url).resolve('@fastify/static')
 const SOURCE = readFileSync(INDEX, 'utf8')
 
-/** What `source`, loaded as @fastify/static's index.js is, requires while it loads. */
-function requiredAtLoad (source: string): string[] {
+/** What `source`, loaded as the module at `path` is, requires while it loads. */
+function requiredAtLoad (source: string, path = INDEX): string[] {
   const required: string[] = []
-  const requireReal = createRequire(INDEX)
+  const requireReal = createRequire(path)
   const record = (id: string): unknown => { required.push(id); return requireReal(id) }
   const module = { exports: {} }
   // eslint-disable-next-line no-new-func -- loading the package's own source, as Node's CommonJS loader does
-  new Function('require', 'module', 'exports', '__filename', '__dirname', source)(record, module, module.exports, INDEX, dirname(INDEX))
+  new Function('require', 'module', 'exports', '__filename', '__dirname', source)(record, module, module.exports, path, dirname(path))
   return required
 }
 
@@ -30,6 +30,23 @@ t.test('the installed @fastify/static: every statement replaced, and it loads wi
   const deferred = requiredAtLoad(rewritten)
   t.notOk(deferred.includes('glob') || deferred.includes('@fastify/send'), `rewritten, neither (${deferred.join(', ')})`)
   t.match(rewritten, "required.mime.default_type = 'application/octet-stream'", 'the default type set when send loads')
+})
+
+t.test('every file of DEFERRALS, as installed: rewritten, and loads without what it defers', async (t) => {
+  const requireHere = createRequire(import.meta.url)
+  for (const [file, deferrals] of Object.entries(DEFERRALS)) {
+    const path = requireHere.resolve(file)
+    const deferred = deferrals.map(({ statement }) => /require\('([^']+)'\)/.exec(statement)?.[1]).filter((id) => id !== undefined)
+    t.ok(deferred.every((id) => requiredAtLoad(readFileSync(path, 'utf8'), path).includes(id)), `${file}: as published, requires ${deferred.join(', ')} at load`)
+    const required = requiredAtLoad(deferredSource(path), path)
+    t.notOk(deferred.some((id) => required.includes(id)), `${file}: rewritten, not at load`)
+  }
+  t.equal(deferredSource(requireHere.resolve('fastify-plugin')), readFileSync(requireHere.resolve('fastify-plugin'), 'utf8'), 'any other file as published')
+})
+
+t.test('a stand-in for yaml provides stringify: a source using another member stops the build', async (t) => {
+  t.throws(() => deferRequires("const yaml = require('yaml')\nyaml.stringify({})\nyaml.parse('a: 1')\n", YAML_DEFERRALS, 'x.js'), { message: 'x.js: uses yaml.parse, which the deferred require does not provide; review scripts/deferred-requires.ts' })
+  t.equal(deferRequires("const yaml = require('yaml')\nyaml.stringify({})\n", YAML_DEFERRALS, 'x.js'), "const yaml = { stringify: (...args) => require('yaml').stringify(...args) }\nyaml.stringify({})\n")
 })
 
 t.test('a package that moved a statement stops the build', async (t) => {
