@@ -46,12 +46,49 @@ export const YAML_DEFERRALS: readonly Deferral[] = [
   }
 ]
 
+/**
+ * AJV and fast-json-stringify: the production build restores every route's validator and
+ * serializer compiled ahead of time (src/compiled-schemas.ts, through the compilers' standalone
+ * read mode), yet importing the compilers loaded both to compile schemas a production process
+ * never compiles (~15 ms of a profiled start-up). Loaded on first use, should anything compile.
+ */
+export const AJV_COMPILER_DEFERRALS: readonly Deferral[] = [
+  // Both only ever called with `new`: a function that returns an object makes `new` return it
+  {
+    statement: "const ValidatorCompiler = require('./lib/validator-compiler')",
+    replacement: "const ValidatorCompiler = function (...args) { return new (require('./lib/validator-compiler'))(...args) }",
+    uses: { binding: 'ValidatorCompiler', members: [] }
+  },
+  {
+    statement: "const SerializerCompiler = require('./lib/serializer-compiler')",
+    replacement: "const SerializerCompiler = function (...args) { return new (require('./lib/serializer-compiler'))(...args) }",
+    uses: { binding: 'SerializerCompiler', members: [] }
+  }
+]
+export const AJV_STANDALONE_DEFERRALS: readonly Deferral[] = [
+  {
+    statement: "const standaloneCode = require('ajv/dist/standalone').default",
+    replacement: "const standaloneCode = (...args) => require('ajv/dist/standalone').default(...args)",
+    uses: { binding: 'standaloneCode', members: [] }
+  }
+]
+export const FAST_JSON_STRINGIFY_DEFERRALS: readonly Deferral[] = [
+  {
+    statement: "const fastJsonStringify = require('fast-json-stringify')",
+    replacement: "const fastJsonStringify = (...args) => require('fast-json-stringify')(...args)",
+    uses: { binding: 'fastJsonStringify', members: [] }
+  }
+]
+
 /** The files rewritten (paths inside node_modules, / as separator) and their deferrals. */
 export const DEFERRALS: Readonly<Record<string, readonly Deferral[]>> = {
   '@fastify/static/index.js': FASTIFY_STATIC_DEFERRALS,
   '@fastify/swagger/lib/spec/openapi/index.js': YAML_DEFERRALS,
   '@fastify/swagger/lib/spec/swagger/index.js': YAML_DEFERRALS,
-  '@fastify/swagger-ui/lib/routes.js': YAML_DEFERRALS
+  '@fastify/swagger-ui/lib/routes.js': YAML_DEFERRALS,
+  '@fastify/ajv-compiler/index.js': AJV_COMPILER_DEFERRALS,
+  '@fastify/ajv-compiler/standalone.js': AJV_STANDALONE_DEFERRALS,
+  '@fastify/fast-json-stringify-compiler/standalone.js': FAST_JSON_STRINGIFY_DEFERRALS
 }
 
 /**

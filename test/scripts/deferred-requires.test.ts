@@ -12,15 +12,19 @@ import { DEFERRALS, FASTIFY_STATIC_DEFERRALS, YAML_DEFERRALS, deferRequires, def
 const INDEX = createRequire(import.meta.url).resolve('@fastify/static')
 const SOURCE = readFileSync(INDEX, 'utf8')
 
-/** What `source`, loaded as the module at `path` is, requires while it loads. */
-function requiredAtLoad (source: string, path = INDEX): string[] {
+/** `source` loaded as the module at `path` is: what it requires while it loads, and its exports. */
+function load (source: string, path: string): { required: string[], exports: any } {
   const required: string[] = []
   const requireReal = createRequire(path)
   const record = (id: string): unknown => { required.push(id); return requireReal(id) }
   const module = { exports: {} }
   // eslint-disable-next-line no-new-func -- loading the package's own source, as Node's CommonJS loader does
   new Function('require', 'module', 'exports', '__filename', '__dirname', source)(record, module, module.exports, path, dirname(path))
-  return required
+  return { required, exports: module.exports }
+}
+
+function requiredAtLoad (source: string, path = INDEX): string[] {
+  return load(source, path).required
 }
 
 t.test('the installed @fastify/static: every statement replaced, and it loads without send or glob', async (t) => {
@@ -42,6 +46,20 @@ t.test('every file of DEFERRALS, as installed: rewritten, and loads without what
     t.notOk(deferred.some((id) => required.includes(id)), `${file}: rewritten, not at load`)
   }
   t.equal(deferredSource(requireHere.resolve('fastify-plugin')), readFileSync(requireHere.resolve('fastify-plugin'), 'utf8'), 'any other file as published')
+})
+
+t.test('the stand-ins work when called: AJV and fast-json-stringify compile through them', async (t) => {
+  const requireHere = createRequire(import.meta.url)
+  const ajvCompiler = requireHere.resolve('@fastify/ajv-compiler')
+  const { exports: AjvCompiler } = load(deferredSource(ajvCompiler), ajvCompiler)
+  const validate = AjvCompiler()({}, { customOptions: {} })({ schema: { type: 'integer', maximum: 3 } })
+  t.ok(validate(3), 'a validator from the deferred ValidatorCompiler (called with new)')
+  t.notOk(validate(4))
+  const serialize = AjvCompiler({ jtdSerializer: true })({}, {})({ schema: { properties: { a: { type: 'int32' } } } })
+  t.equal(serialize({ a: 1 }), '{"a":1}', 'a serializer from the deferred SerializerCompiler')
+  const fjsCompiler = requireHere.resolve('@fastify/fast-json-stringify-compiler/standalone.js')
+  const { exports: { SerializerSelector } } = load(deferredSource(fjsCompiler), fjsCompiler)
+  t.equal(SerializerSelector()({}, {})({ schema: { type: 'object', properties: { b: { type: 'string' } } } })({ b: 'x' }), '{"b":"x"}', 'fast-json-stringify through its stand-in')
 })
 
 t.test('a stand-in for yaml provides stringify: a source using another member stops the build', async (t) => {

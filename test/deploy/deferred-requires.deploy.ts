@@ -1,6 +1,6 @@
-// `npm run test:deploy` (after `npm run build`): Swagger UI's files and the YAML document from the
-// production bundle, where @fastify/static loads @fastify/send, mime and glob on the first file
-// served and @fastify/swagger loads yaml on the first /docs/yaml (scripts/deferred-requires.ts), answer exactly as the unbundled service answers them, whose
+// `npm run test:deploy` (after `npm run build`): what the production bundle loads on first use
+// (scripts/deferred-requires.ts: @fastify/send, mime and glob on the first file served, yaml on
+// the first /docs/yaml, the schema compilers never, every schema being precompiled) answers exactly as the unbundled service answers them, whose
 // packages load as published: same status, headers and bytes, for the very first requests a
 // process gets, sent all at once, and for later ones (conditional, range, HEAD, missing file).
 import t from 'tap'
@@ -35,10 +35,12 @@ const FIRST: Array<[string, string, Record<string, string>?]> = [
   ['GET', '/docs/static/../package.json'],
   // yaml, which @fastify/swagger and @fastify/swagger-ui load on first use in the bundle too
   ['GET', '/docs/yaml'],
-  ['GET', '/docs/json']
+  ['GET', '/docs/json'],
+  // A validation problem: the precompiled validator and serializer, no compiler loaded
+  ['GET', '/api/generate/password', { 'x-data': Buffer.from('{"length":2,"quantity":0}').toString('base64') }]
 ]
 
-t.test('the bundle serves Swagger UI\'s files and the YAML document as the unbundled service does, from the first request on', async (t) => {
+t.test('the bundle answers as the unbundled service does, from the first request on: Swagger UI\'s files, the YAML document, a validation problem', async (t) => {
   const [bundled, unbundled] = await Promise.all([
     startServer(t, { NODE_ENV: 'production', NODE_OPTIONS: '' }, { entry: 'dist/server.js' }),
     startServer(t, { NODE_ENV: 'production' })
@@ -53,6 +55,13 @@ t.test('the bundle serves Swagger UI\'s files and the YAML document as the unbun
   t.equal(answers[0]?.[FILES.length + 1]?.status, 404, 'a missing file is a 404')
   t.equal(answers[0]?.[FILES.length + 2]?.status, 206, 'a range is a 206')
   t.match(Buffer.from(answers[0]?.[FILES.length + 4]?.body ?? '', 'base64').toString(), /^openapi: 3\.1\.0\n/, 'the YAML document')
+  t.match(JSON.parse(Buffer.from(answers[0]?.[FILES.length + 6]?.body ?? '', 'base64').toString()), { status: 400, code: 'VALIDATION_FAILED', errors: [{}, {}] }, 'both problems')
+
+  // A generated value differs each time; its answer's shape and headers do not
+  const generated = await Promise.all([bundled.port, unbundled.port].map(async (port) => await send(port, 'GET', '/api/generate/password')))
+  t.equal(generated[0]?.status, 200)
+  t.same(Object.keys(JSON.parse(Buffer.from(generated[0]?.body ?? '', 'base64').toString())), Object.keys(JSON.parse(Buffer.from(generated[1]?.body ?? '', 'base64').toString())), 'a password: the same fields')
+  t.same({ ...generated[0]?.headers, 'content-length': undefined }, { ...generated[1]?.headers, 'content-length': undefined }, 'and the same headers')
 
   // Later: a conditional request with the ETag just received
   const etag = String(answers[0]?.[0]?.headers.etag)
