@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import { metricsServer, serverUrl, type Metrics } from '../src/metrics.js'
+import type { Metrics } from '../src/metrics.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +30,9 @@ export default fp(async function metricsPlugin (app: FastifyInstance, options: M
     return
   }
 
+  // Already loaded by src/app.ts, which made `metrics`; imported here, not at the top, so that a
+  // process with metrics off never loads the Prometheus client
+  const { metricsServer, serverUrl } = await import('../src/metrics.js')
   // Its own listener, never the public one (CONTRACT §9): opened with the app, closed with it
   let server: Server | undefined
   app.decorate('metricsUrl', () => (server?.listening === true ? serverUrl(server) : undefined))

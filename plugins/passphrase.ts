@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { PassphraseParams, PassphraseResult } from '../schemas/passphrase.js'
-import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
+import { PASSPHRASE_WORD_LISTS as PASSPHRASE_LIST_NAMES, PassphraseParams, PassphraseResult } from '../schemas/passphrase.js'
 import { rememberedEntropyBits } from '../src/entropy.js'
 import { ParameterError } from '../src/errors.js'
+import { lazyTable } from '../src/lazy-table.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomBelow, randomBytes, randomString } from '../src/random.js'
 import { EFF_LARGE_WORDLIST } from '../src/wordlists/eff-large.js'
@@ -69,14 +69,21 @@ export function drawBip39Indexes (count: number): number[] {
   return indexes
 }
 
+const EFF_LARGE: PassphraseWordList = { words: WORDLIST, draw: drawWordIndexes }
+
 /**
  * Every list by its `wordList` name. The BIP-39 lists are the phrase generator's own arrays
- * (plugins/phrase.ts), so the process holds one copy of each, NFKD as BIP-39 writes them.
+ * (plugins/phrase.ts), so the process holds one copy of each, NFKD as BIP-39 writes them; like
+ * them, each is taken on its first use, not at start-up (src/lazy-table.ts).
  */
-export const PASSPHRASE_WORD_LISTS: Readonly<Record<WordListName, PassphraseWordList>> = Object.freeze({
-  'eff-large': { words: WORDLIST, draw: drawWordIndexes },
-  ...Object.fromEntries(PHRASE_LANGUAGES.map((language) => [`bip39-${language}`, { words: PHRASE_WORDLISTS[language].words, draw: drawBip39Indexes, language }]))
-} as Record<WordListName, PassphraseWordList>)
+export const PASSPHRASE_WORD_LISTS: Readonly<Record<WordListName, PassphraseWordList>> = lazyTable(
+  PASSPHRASE_LIST_NAMES,
+  (name) => {
+    if (name === 'eff-large') return EFF_LARGE
+    const language = name.slice('bip39-'.length) as PhraseLanguage
+    return { words: PHRASE_WORDLISTS[language].words, draw: drawBip39Indexes, language }
+  }
+)
 
 // Each list's words as `capitalize` writes them, made on first use (once per list in the
 // process), so a capitalized passphrase costs no more than a lower-case one

@@ -15,6 +15,7 @@ import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js'
 import { wordlist as chineseTraditional } from '@scure/bip39/wordlists/traditional-chinese.js'
 import { PHRASE_LANGUAGES, PhraseParams, PhraseResult } from '../schemas/phrase.js'
 import { ParameterError } from '../src/errors.js'
+import { lazyTable } from '../src/lazy-table.js'
 import { registerGenerator } from '../src/generator-route.js'
 import { randomBytes } from '../src/random.js'
 import { repeat } from '../src/repeat.js'
@@ -55,8 +56,8 @@ export function phraseWordlist (language: PhraseLanguage, source: readonly strin
   // per phrase while @scure/bip39 checked the list on each call). Same words, same order; never changed.
   const words = [...source]
   // @scure/bip39 recognises the Japanese list by its first word and joins with the ideographic
-  // space, as Japanese wallets do; checked here so a change in the library stops the start
-  // instead of sending phrases that cannot be split.
+  // space, as Japanese wallets do; checked here so a change in the library stops the build
+  // (scripts/build.ts builds every list) instead of sending phrases that cannot be split.
   const joiner = language === 'japanese' ? '\u3000' : ' '
   const sample = entropyToMnemonic(new Uint8Array(16), words).split(joiner)
   if (sample.length !== 12 || !sample.every((word) => words.includes(word))) {
@@ -68,7 +69,7 @@ export function phraseWordlist (language: PhraseLanguage, source: readonly strin
   for (const word of words) {
     // Every normal form of an ASCII word is the word itself: six of the ten lists are all ASCII,
     // and skipping their 4 × 2,048 normalisations takes ~40% off this loop, the costliest part
-    // of the service's start-up (a CPU profile of it, docs/performance.md)
+    // of building a list (a CPU profile of start-up, docs/performance.md)
     if (ASCII.test(word)) {
       for (const character of word) characters.add(character)
       continue
@@ -81,10 +82,13 @@ export function phraseWordlist (language: PhraseLanguage, source: readonly strin
   return { words, joiner, characters }
 }
 
-/** Built once, when the module loads: no request ever walks a word list to check a separator. */
-export const PHRASE_WORDLISTS: Readonly<Record<PhraseLanguage, PhraseWordlist>> = Object.freeze(
-  Object.fromEntries(PHRASE_LANGUAGES.map((language) => [language, phraseWordlist(language)])) as Record<PhraseLanguage, PhraseWordlist>
-)
+/**
+ * Each list built once, on its first use (src/lazy-table.ts): no request ever walks a word list
+ * to check a separator, and a process asked only for English phrases (the default) never builds
+ * the nine others, the costliest part of its start-up until then (issue 26). The build checks
+ * all ten (scripts/build.ts), so a change in @scure/bip39 stops the build, not a request.
+ */
+export const PHRASE_WORDLISTS: Readonly<Record<PhraseLanguage, PhraseWordlist>> = lazyTable(PHRASE_LANGUAGES, (language) => phraseWordlist(language))
 
 // Never in a separator, whatever the list: control characters break text/plain lines and
 // terminals; format characters (zero-width spaces and joiners, bidirectional overrides) are
@@ -122,8 +126,8 @@ export type MnemonicEncoder = (entropy: Uint8Array) => string[]
 /**
  * The encoder of one list: what @scure/bip39's `entropyToMnemonic` computes (SHA-256 from
  * @noble/hashes for the checksum, 11-bit indexes into the list), without its check of all 2,048
- * words on every call (~85 µs a phrase). `phraseWordlist` has @scure/bip39 check the list once,
- * at start-up; the equality is proven for all ten lists by test/plugins/phrase-encoder.test.ts.
+ * words on every call (~85 µs a phrase). `phraseWordlist` has @scure/bip39 check each list once,
+ * when it is built; the equality is proven for all ten lists by test/plugins/phrase-encoder.test.ts.
  * Reads the entropy in place and wipes the digest, so the only copy left is the caller's.
  */
 export function mnemonicEncoder (words: readonly string[]): MnemonicEncoder {
@@ -155,10 +159,8 @@ export function mnemonicEncoder (words: readonly string[]): MnemonicEncoder {
   }
 }
 
-/** Built once, with the table: no request checks a word list. */
-const ENCODERS: Readonly<Record<PhraseLanguage, MnemonicEncoder>> = Object.freeze(
-  Object.fromEntries(PHRASE_LANGUAGES.map((language) => [language, mnemonicEncoder(PHRASE_WORDLISTS[language].words)])) as Record<PhraseLanguage, MnemonicEncoder>
-)
+/** Built once, on first use like its list: no request checks a word list. */
+const ENCODERS: Readonly<Record<PhraseLanguage, MnemonicEncoder>> = lazyTable(PHRASE_LANGUAGES, (language) => mnemonicEncoder(PHRASE_WORDLISTS[language].words))
 
 /** `entropy` as BIP-39 words and checksum, joined as @scure/bip39 joins them (also the micro-benchmark's limit). */
 export function mnemonicOf (entropy: Uint8Array, language: PhraseLanguage = 'english'): string {
@@ -184,7 +186,7 @@ export function generatePhrases ({ words, language, separator, quantity }: Param
     throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_WORD_CHARACTER', args: { language } }])
   }
   // Joined once, with the separator: the same text as @scure/bip39's joiner replaced by it, since
-  // no word holds the joiner (checked at start-up)
+  // no word holds the joiner (checked when the list is built)
   return repeat(quantity, () => generateMnemonic(words, language).join(separator))
 }
 

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { hash } from 'node:crypto'
-import { crc32 } from 'node:zlib'
 import { TOKEN_PREFIX_PATTERN, TokenParams, TokenResult } from '../schemas/token.js'
 import { BASE62 } from '../src/alphabets.js'
 import { entropyBitsOfString } from '../src/entropy.js'
 import { ParameterError } from '../src/errors.js'
 import { registerGenerator, type Generated } from '../src/generator-route.js'
+import { crc32 } from '../src/builtins.js'
 import { randomStrings } from '../src/random.js'
 
 type Params = Static<typeof TokenParams>

@@ -7,7 +7,10 @@ import { readFileSync, rmSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
+import { mnemonicOf } from '../plugins/phrase.js'
+import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
 import { compileSchemas, writeCompiledSchemas } from './compile-schemas.js'
+import { deferredRequires, deferredSource } from './deferred-requires.js'
 import { bundlePage } from './page-bundle.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -26,7 +29,8 @@ const swaggerUiDirectory: Plugin = {
     esbuild.onLoad({ filter: /[\\/]@fastify[\\/]swagger-ui[\\/].*\.js$/ }, ({ path }) => {
       const own = JSON.stringify(relative(packageRoot, dirname(path)))
       const dirnameAtRunTime = `var __dirname = require('node:path').join(require('node:path').dirname(require.resolve('${SWAGGER_UI}/package.json')), ${own});`
-      return { contents: `${dirnameAtRunTime}\n${readFileSync(path, 'utf8')}`, loader: 'js' }
+      // deferredSource: its requires deferred as scripts/deferred-requires.ts defers them
+      return { contents: `${dirnameAtRunTime}\n${deferredSource(path)}`, loader: 'js' }
     })
   }
 }
@@ -63,6 +67,10 @@ function bundledPage (page: Awaited<ReturnType<typeof bundlePage>>): Plugin {
   }
 }
 
+// The service builds each BIP-39 list on its first use (plugins/phrase.ts); every one is built
+// and checked here, so a change in @scure/bip39 that breaks one stops the build, not a request
+for (const language of PHRASE_LANGUAGES) mnemonicOf(new Uint8Array(16), language)
+
 const compiledIndex = writeCompiledSchemas(await compileSchemas(), fileURLToPath(new URL('../node_modules/.cache/randgen/precompiled', import.meta.url)))
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
@@ -77,7 +85,8 @@ await build({
   // Every dependency is bundled: loading a package from node_modules costs its module resolution,
   // file reads and a compile per file (~60 ms of start-up for Swagger UI's packages, yaml and pino).
   // pino's transports would need its worker files, but the logger writes to stdout and starts none.
-  plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
+  // deferredRequires: what only Swagger UI's file requests use is loaded on the first of them
+  plugins: [swaggerUiDirectory, deferredRequires, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
   // Bundled CommonJS packages call require() for Node built-ins (and swaggerUiDirectory resolves a
   // package with it); an ES module has no require of its own
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },

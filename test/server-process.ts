@@ -26,12 +26,14 @@ export interface SpawnOptions {
   keepLines?: boolean
   /** Collect stderr for `stderr()` instead of passing it through. */
   captureStderr?: boolean
+  /** The script run, from the project root: src/server.ts by default, dist/server.js for the build. */
+  entry?: string
 }
 
 /** Spawns the service on an ephemeral loopback port (LOG_LEVEL info unless `env` says otherwise). */
 export function spawnServer (t: Teardown, env: Record<string, string> = {}, options: SpawnOptions = {}): ServerProcess {
-  const { keepLines = true, captureStderr = false } = options
-  const child = spawn(process.execPath, [...process.execArgv, 'src/server.ts'], {
+  const { keepLines = true, captureStderr = false, entry = 'src/server.ts' } = options
+  const child = spawn(process.execPath, [...process.execArgv, entry], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit']

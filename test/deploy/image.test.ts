@@ -55,6 +55,13 @@ t.test('.dockerignore lets exactly what the Dockerfile copies into the build con
   t.same([...new Set(sources)].sort(), [...allowed].sort())
 })
 
+t.test('the build stage has every script scripts/build.ts imports', async (t) => {
+  const sources = args('COPY').filter((copy) => !copy.startsWith('--from')).flatMap((copy) => copy.split(/\s+/).slice(0, -1))
+  const imported = [...readText('scripts/build.ts').matchAll(/from '\.\/([\w-]+)\.js'/g)].map(([, name]) => `scripts/${name as string}.ts`)
+  t.ok(imported.length >= 3, imported.join(', '))
+  for (const script of imported) t.ok(sources.includes(script), `${script} copied`)
+})
+
 t.test('V8\'s heap flags fit the Compose memory limit: the heap is capped below what the container may use', async (t) => {
   const options = finalStageEnv(instructions).NODE_OPTIONS as string
   const flag = (name: string): number => Number(new RegExp(`--${name}=([0-9]+)`).exec(options)?.[1])

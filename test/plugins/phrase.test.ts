@@ -102,7 +102,7 @@ t.test('start-up checks: a list @scure/bip39 would join otherwise, or a word hol
   t.throws(() => phraseWordlist('english', english), { message: 'phrase: a english word holds its own joiner' })
 })
 
-t.test('the character sets are computed once, at start-up, not per request', async (t) => {
+t.test('the character sets are computed once per list, not per request', async (t) => {
   t.ok(Object.isFrozen(PHRASE_WORDLISTS), 'the table cannot be swapped')
   const before = PHRASE_LANGUAGES.map((language) => PHRASE_WORDLISTS[language].characters)
   // Building a set normalises each of 2048 words four times; a request may normalise only its
