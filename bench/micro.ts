@@ -278,5 +278,7 @@ export function runMicro (ms: number, rounds: number, log: (line: string) => voi
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runMicro(Number(process.env.BENCH_MICRO_MS ?? 250), Number(process.env.BENCH_MICRO_ROUNDS ?? 3), console.log)
+  const results = runMicro(Number(process.env.BENCH_MICRO_MS ?? 250), Number(process.env.BENCH_MICRO_ROUNDS ?? 3), console.log)
+  // For bench/run.ts, which runs this in a process of its own: the results, last, on one line
+  if (process.env.BENCH_MICRO_JSON === '1') console.log(JSON.stringify(results))
 }
