@@ -55,7 +55,15 @@ rows.push([coldPasswordPlan(0).row, coldPasswordPlan])
 const over: string[] = []
 process.stdout.write(`Cost of a valid request on Node ${process.version}: least CPU of ${RUNS} tries, limit ${LIMIT_MS} ms\n`)
 for (const [row, scenarioOf] of rows) {
-  const ms = await leastCpuMs(scenarioOf)
+  let ms = await leastCpuMs(scenarioOf)
+  // The tries take a second or so: a process busy on the other hyperthread for all of it slows
+  // every one (CI measured 23.4 ms for a row that takes 14-17). A figure over the limit is
+  // measured again a few seconds later, and only a second one over it counts; both are printed
+  if (ms >= LIMIT_MS) {
+    process.stdout.write(`${ms.toFixed(2).padStart(7)} ms  ${row} (over the limit: measured again in 5 s)\n`)
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    ms = await leastCpuMs(scenarioOf)
+  }
   process.stdout.write(`${ms.toFixed(2).padStart(7)} ms  ${row}\n`)
   if (ms >= LIMIT_MS) over.push(`${row} ${ms.toFixed(2)} ms`)
 }
