@@ -10,15 +10,18 @@
  * the error reaches the reader and the next read tries again, nothing broken is kept.
  */
 export function lazyTable<Key extends string, Value> (keys: readonly Key[], build: (key: Key) => Value): Readonly<Record<Key, Value>> {
-  const built = new Map<Key, Value>()
   const table = {} as Record<Key, Value>
   for (const key of keys) {
+    // One flag and one value per entry: a read once built is a branch, no lookup
+    let built = false
+    let value: Value
     Object.defineProperty(table, key, {
       enumerable: true,
       get: () => {
-        if (built.has(key)) return built.get(key) as Value
-        const value = build(key)
-        built.set(key, value)
+        if (!built) {
+          value = build(key)
+          built = true
+        }
         return value
       }
     })
