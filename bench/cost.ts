@@ -7,7 +7,7 @@
 // system) of RUNS tries: other processes on the machine only ever add to it.
 import { Writable } from 'node:stream'
 import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
+import { loadConfig } from '../src/ops/config.js'
 import { DEFAULT_SYMBOLS } from '../schemas/password.js'
 import { SCENARIOS, VALID_REQUEST_CPU_MS as LIMIT_MS, isValidRequestRow, type Scenario } from './scenarios.js'
 

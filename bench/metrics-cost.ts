@@ -6,7 +6,7 @@
 // Never part of `npm test` (a shared machine's timings are no unit test).
 import { existsSync } from 'node:fs'
 import Fastify from 'fastify'
-import { createMetrics } from '../src/metrics.js'
+import { createMetrics } from '../src/ops/metrics.js'
 import { fileURLToPath } from 'node:url'
 import { load } from './load.js'
 import { freePort, startServer } from './processes.js'

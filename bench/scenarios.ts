@@ -1,5 +1,5 @@
 // The rows of the HTTP benchmark: what each one sends to randgen.
-import { encodeXData } from '../src/x-data.js'
+import { encodeXData } from '../src/http/x-data.js'
 
 export interface Scenario {
   /** Unique: bench/profile.ts takes it to pick a row. */

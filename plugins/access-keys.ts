@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
-import { credentialOf, keyId, keyIds, matchDigest, sha256 } from '../src/access-keys.js'
-import { ProblemError } from '../src/errors.js'
-import { GENERATOR_PREFIX } from '../src/generator-route.js'
+import { credentialOf, keyId, keyIds, matchDigest, sha256 } from '../src/ops/access-keys.js'
+import { ProblemError } from '../src/http/errors.js'
+import { GENERATOR_PREFIX } from '../src/http/generator-route.js'
 
 const CHALLENGE = 'Bearer realm="randgen"'
 // RFC 6750 §3.1: a key was sent, and it is not one we accept

@@ -3,11 +3,11 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { bech32 } from '@scure/base'
 import { AgeKeyParams, AgeKeyResult } from '../schemas/age-key.js'
-import { DIGITS, LETTERS } from '../src/alphabets.js'
-import type { Generated } from '../src/generator-route.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { randomChunks } from '../src/random.js'
-import { x25519PublicKey } from '../src/x25519.js'
+import { DIGITS, LETTERS } from '../src/random/alphabets.js'
+import type { Generated } from '../src/http/generator-route.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { randomChunks } from '../src/random/csprng.js'
+import { x25519PublicKey } from '../src/keys/x25519.js'
 
 type Params = Static<typeof AgeKeyParams>
 

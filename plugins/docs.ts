@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify'
 import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, UNESCAPED_FORMAT } from '../schemas/common.js'
 import { TOKEN_PREFIX_PATTERN } from '../schemas/token.js'
 import { TOTP_NAME_PATTERN } from '../schemas/totp.js'
-import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/errors.js'
-import { GENERATOR_ALLOW } from '../src/generator-route.js'
+import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/http/errors.js'
+import { GENERATOR_ALLOW } from '../src/http/generator-route.js'
 import { LANGUAGE_HEADER_MAX_LENGTH, LANGUAGES } from '../src/i18n/index.js'
 import { BODY_LIMIT } from '../src/server-options.js'
 import { SERVICE_VERSION } from '../src/version.js'
-import { encodeXData, X_DATA_MAX_LENGTH } from '../src/x-data.js'
+import { encodeXData, X_DATA_MAX_LENGTH } from '../src/http/x-data.js'
 
 type Json = Record<string, any>
 
@@ -35,7 +35,7 @@ const problem = (status: number, code: ConstructorParameters<typeof ProblemError
   problemDocument('en', new ProblemError(status, code, message, args))
 const outOfRange = validationProblem('en', [{ pointer: '#/length', code: 'OUT_OF_RANGE', args: { min: 6, max: 128 } }])
 
-/** CONTRACT §1.1: standard or URL-safe alphabet, then at most two `=` (the first check src/x-data.ts makes). */
+/** CONTRACT §1.1: standard or URL-safe alphabet, then at most two `=` (the first check src/http/x-data.ts makes). */
 export const X_DATA_PATTERN = '^[A-Za-z0-9+/_-]*={0,2}$'
 
 /**
@@ -69,7 +69,7 @@ function plainTextMaxLength (result: Json): number {
   return QUANTITY_MAX * ((result.properties.values.items.maxLength as number) + PUBLIC_KEY_MAX_LENGTH + 2)
 }
 
-/** `generatedAt` and the health timestamp: Date#toISOString with milliseconds (src/clock.ts). */
+/** `generatedAt` and the health timestamp: Date#toISOString with milliseconds (src/http/clock.ts). */
 const DATE_TIME_MAX_LENGTH = '2026-11-22T10:15:30.123Z'.length
 
 /** The edge's Retry-After is a setting; a wait over a day would mean a misconfigured edge. */

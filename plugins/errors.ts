@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { Problem, FieldError } from '../schemas/common.js'
-import { ProblemError, registerErrorHandlers } from '../src/errors.js'
-import { requireHost } from '../src/host-header.js'
-import { strictUtf8, whenEmpty } from '../src/request-body.js'
+import { ProblemError, registerErrorHandlers } from '../src/http/errors.js'
+import { requireHost } from '../src/http/host-header.js'
+import { strictUtf8, whenEmpty } from '../src/http/request-body.js'
 
 /** The problem+json error handler, 404/405 handler and the JSON-only body parser. */
 export default fp(async function errors (app: FastifyInstance) {

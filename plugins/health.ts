@@ -2,13 +2,13 @@ import fp from 'fastify-plugin'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { Health, Liveness, Readiness } from '../schemas/health.js'
-import { isoNow } from '../src/clock.js'
-import { freshRandomBytes } from '../src/random.js'
+import { isoNow } from '../src/http/clock.js'
+import { freshRandomBytes } from '../src/random/csprng.js'
 import { SERVICE_VERSION } from '../src/version.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** From now on /readyz answers 503 `draining` (src/shutdown.ts calls it on SIGTERM). */
+    /** From now on /readyz answers 503 `draining` (src/ops/shutdown.ts calls it on SIGTERM). */
     startDraining: () => void
   }
 }

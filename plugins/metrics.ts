@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import type { Metrics } from '../src/metrics.js'
+import type { Metrics } from '../src/ops/metrics.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +32,7 @@ export default fp(async function metricsPlugin (app: FastifyInstance, options: M
 
   // Already loaded by src/app.ts, which made `metrics`; imported here, not at the top, so that a
   // process with metrics off never loads the Prometheus client
-  const { metricsServer, serverUrl } = await import('../src/metrics.js')
+  const { metricsServer, serverUrl } = await import('../src/ops/metrics.js')
   // Its own listener, never the public one (CONTRACT §9): opened with the app, closed with it
   let server: Server | undefined
   app.decorate('metricsUrl', () => (server?.listening === true ? serverUrl(server) : undefined))

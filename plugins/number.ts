@@ -2,11 +2,11 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { NumberParams, NumberResult } from '../schemas/number.js'
-import { ParameterError } from '../src/errors.js'
-import { DIGITS } from '../src/alphabets.js'
-import { entropyBitsOf } from '../src/entropy.js'
-import { registerGenerator, type Generated } from '../src/generator-route.js'
-import { randomBelow } from '../src/random.js'
+import { ParameterError } from '../src/http/errors.js'
+import { DIGITS } from '../src/random/alphabets.js'
+import { entropyBitsOf } from '../src/random/entropy.js'
+import { registerGenerator, type Generated } from '../src/http/generator-route.js'
+import { randomBelow } from '../src/random/csprng.js'
 
 type Params = Static<typeof NumberParams>
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { pageBundle } from '../src/page-assets.js'
-import { PAGE_CSP } from '../src/security-headers.js'
+import { pageBundle } from '../src/build/page-assets.js'
+import { PAGE_CSP } from '../src/http/security-headers.js'
 
 /** Content-hashed names never change content, so browsers and the edge keep them for a year (CONTRACT §8). */
 const IMMUTABLE = 'public, max-age=31536000, immutable'

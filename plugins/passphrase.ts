@@ -2,18 +2,18 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { PASSPHRASE_WORD_LISTS as PASSPHRASE_LIST_NAMES, PassphraseParams, PassphraseResult } from '../schemas/passphrase.js'
-import { rememberedEntropyBits } from '../src/entropy.js'
-import { ParameterError } from '../src/errors.js'
-import { lazyTable } from '../src/lazy-table.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { randomBelow, randomBytes, randomString } from '../src/random.js'
-import { EFF_LARGE_WORDLIST } from '../src/wordlists/eff-large.js'
+import { rememberedEntropyBits } from '../src/random/entropy.js'
+import { ParameterError } from '../src/http/errors.js'
+import { lazyTable } from '../src/random/lazy-table.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { randomBelow, randomBytes, randomString } from '../src/random/csprng.js'
+import { EFF_LARGE_WORDLIST } from '../src/random/wordlists/eff-large.js'
 import { PHRASE_WORDLISTS, isAllowedSeparator, type PhraseLanguage } from './phrase.js'
 
 type Params = Static<typeof PassphraseParams>
 export type WordListName = Params['wordList']
 
-/** The EFF large word list: 7,776 distinct lower-case words (src/wordlists/). */
+/** The EFF large word list: 7,776 distinct lower-case words (src/random/wordlists/). */
 export const WORDLIST = EFF_LARGE_WORDLIST
 
 /** A word as `capitalize` writes it: its first character in upper case, where the script has case (CJK and Hangul stay as they are). */
@@ -74,7 +74,7 @@ const EFF_LARGE: PassphraseWordList = { words: WORDLIST, draw: drawWordIndexes }
 /**
  * Every list by its `wordList` name. The BIP-39 lists are the phrase generator's own arrays
  * (plugins/phrase.ts), so the process holds one copy of each, NFKD as BIP-39 writes them; like
- * them, each is taken on its first use, not at start-up (src/lazy-table.ts).
+ * them, each is taken on its first use, not at start-up (src/random/lazy-table.ts).
  */
 export const PASSPHRASE_WORD_LISTS: Readonly<Record<WordListName, PassphraseWordList>> = lazyTable(
   PASSPHRASE_LIST_NAMES,

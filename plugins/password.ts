@@ -2,12 +2,12 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { DEFAULT_SYMBOLS, PasswordParams, PasswordResult } from '../schemas/password.js'
-import { Compositions } from '../src/compositions.js'
-import { entropyBitsOf } from '../src/entropy.js'
-import { ParameterError, type FieldProblem } from '../src/errors.js'
-import { isJsonVerbatim, registerGenerator } from '../src/generator-route.js'
-import { randomString, shuffle } from '../src/random.js'
-import { repeat } from '../src/repeat.js'
+import { Compositions } from '../src/random/compositions.js'
+import { entropyBitsOf } from '../src/random/entropy.js'
+import { ParameterError, type FieldProblem } from '../src/http/errors.js'
+import { isJsonVerbatim, registerGenerator } from '../src/http/generator-route.js'
+import { randomString, shuffle } from '../src/random/csprng.js'
+import { repeat } from '../src/random/repeat.js'
 
 type Params = Static<typeof PasswordParams>
 
@@ -84,7 +84,7 @@ export interface PasswordPlan {
 // Plans by the sets they are drawn from. The defaults and a few site rules are what is asked
 // again and again; but `symbolSet` and `exclude` are the client's, and a client may send millions
 // of distinct ones, so the cache holds at most MAX_PLANS and is emptied whenever it fills: its
-// memory is bounded by MAX_PLANS plans whatever arrives (test/src/plan-cache.test.ts measures it)
+// memory is bounded by MAX_PLANS plans whatever arrives (test/plugins/password-plan-cache.test.ts measures it)
 const PLANS = new Map<string, PasswordPlan>()
 export const MAX_PLANS = 256
 
@@ -118,7 +118,7 @@ export function passwordPlan (params: Params): PasswordPlan {
   return plan
 }
 
-/** log2 of the exact number of valid passwords (counted in src/compositions.ts), rounded down. */
+/** log2 of the exact number of valid passwords (counted in src/random/compositions.ts), rounded down. */
 export function passwordEntropyBits (compositions: Compositions): number {
   return entropyBitsOf(compositions.count)
 }
@@ -168,7 +168,7 @@ export function drawByRejection (plan: PasswordPlan): string {
 
 /**
  * A composition drawn in proportion to its number of passwords, then each set's characters
- * uniformly, then a uniform order (see src/compositions.ts): uniform over the valid passwords,
+ * uniformly, then a uniform order (see src/random/compositions.ts): uniform over the valid passwords,
  * for any minimums, in a bounded number of draws.
  */
 export function drawByComposition (plan: PasswordPlan): string {

@@ -14,11 +14,11 @@ import { wordlist as chineseSimplified } from '@scure/bip39/wordlists/simplified
 import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js'
 import { wordlist as chineseTraditional } from '@scure/bip39/wordlists/traditional-chinese.js'
 import { PHRASE_LANGUAGES, PhraseParams, PhraseResult } from '../schemas/phrase.js'
-import { ParameterError } from '../src/errors.js'
-import { lazyTable } from '../src/lazy-table.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { randomBytes } from '../src/random.js'
-import { repeat } from '../src/repeat.js'
+import { ParameterError } from '../src/http/errors.js'
+import { lazyTable } from '../src/random/lazy-table.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { randomBytes } from '../src/random/csprng.js'
+import { repeat } from '../src/random/repeat.js'
 
 type Params = Static<typeof PhraseParams>
 export type PhraseLanguage = Params['language']
@@ -83,7 +83,7 @@ export function phraseWordlist (language: PhraseLanguage, source: readonly strin
 }
 
 /**
- * Each list built once, on its first use (src/lazy-table.ts): no request ever walks a word list
+ * Each list built once, on its first use (src/random/lazy-table.ts): no request ever walks a word list
  * to check a separator, and a process asked only for English phrases (the default) never builds
  * the nine others, the costliest part of its start-up until then (issue 26). The build checks
  * all ten (scripts/build.ts), so a change in @scure/bip39 stops the build, not a request.

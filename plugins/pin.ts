@@ -2,10 +2,10 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { PinParams, PinResult } from '../schemas/pin.js'
-import { DIGITS } from '../src/alphabets.js'
-import { rememberedEntropyBits } from '../src/entropy.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { randomString } from '../src/random.js'
+import { DIGITS } from '../src/random/alphabets.js'
+import { rememberedEntropyBits } from '../src/random/entropy.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { randomString } from '../src/random/csprng.js'
 
 type Params = Static<typeof PinParams>
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { SECURITY_HEADERS } from '../src/security-headers.js'
+import { SECURITY_HEADERS } from '../src/http/security-headers.js'
 
 /**
  * Security headers and `Cache-Control: no-store` on every response (404, 405 and errors included):

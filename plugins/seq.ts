@@ -3,9 +3,9 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { base32nopad } from '@scure/base'
 import { SeqParams, SeqResult } from '../schemas/seq.js'
-import { BASE32, BASE64, BASE64URL, HEX } from '../src/alphabets.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { randomChunks } from '../src/random.js'
+import { BASE32, BASE64, BASE64URL, HEX } from '../src/random/alphabets.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { randomChunks } from '../src/random/csprng.js'
 
 type Params = Static<typeof SeqParams>
 type Encoding = Params['encoding']

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ShortIdParams, ShortIdResult } from '../schemas/short-id.js'
-import { HEX } from '../src/alphabets.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { randomChunks } from '../src/random.js'
+import { HEX } from '../src/random/alphabets.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { randomChunks } from '../src/random/csprng.js'
 
 type Params = Static<typeof ShortIdParams>
 

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { SshKeyParams, SshKeyResult } from '../schemas/ssh-key.js'
-import { ParameterError } from '../src/errors.js'
-import type { Generated } from '../src/generator-route.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { opensshPrivateKey, opensshPublicKey } from '../src/openssh.js'
-import { randomChunks } from '../src/random.js'
-import { ed25519PublicKey } from '../src/x25519.js'
+import { ParameterError } from '../src/http/errors.js'
+import type { Generated } from '../src/http/generator-route.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { opensshPrivateKey, opensshPublicKey } from '../src/keys/openssh.js'
+import { randomChunks } from '../src/random/csprng.js'
+import { ed25519PublicKey } from '../src/keys/x25519.js'
 
 type Params = Static<typeof SshKeyParams>
 

@@ -3,12 +3,12 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { hash } from 'node:crypto'
 import { TOKEN_PREFIX_PATTERN, TokenParams, TokenResult } from '../schemas/token.js'
-import { BASE62 } from '../src/alphabets.js'
-import { entropyBitsOfString } from '../src/entropy.js'
-import { ParameterError } from '../src/errors.js'
-import { registerGenerator, type Generated } from '../src/generator-route.js'
+import { BASE62 } from '../src/random/alphabets.js'
+import { entropyBitsOfString } from '../src/random/entropy.js'
+import { ParameterError } from '../src/http/errors.js'
+import { registerGenerator, type Generated } from '../src/http/generator-route.js'
 import { crc32 } from '../src/builtins.js'
-import { randomStrings } from '../src/random.js'
+import { randomStrings } from '../src/random/csprng.js'
 
 type Params = Static<typeof TokenParams>
 

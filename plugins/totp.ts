@@ -3,10 +3,10 @@ import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { base32nopad } from '@scure/base'
 import { TOTP_NAME_PATTERN, TotpParams, TotpResult } from '../schemas/totp.js'
-import { DIGITS, LETTERS } from '../src/alphabets.js'
-import { ParameterError, type FieldProblem } from '../src/errors.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { randomChunks } from '../src/random.js'
+import { DIGITS, LETTERS } from '../src/random/alphabets.js'
+import { ParameterError, type FieldProblem } from '../src/http/errors.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { randomChunks } from '../src/random/csprng.js'
 
 type Params = Static<typeof TotpParams>
 

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin'
 import type { Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { VpnParams, VpnResult } from '../schemas/vpn.js'
-import type { Generated } from '../src/generator-route.js'
-import { BASE64, BASE64URL, HEX } from '../src/alphabets.js'
-import { registerGenerator } from '../src/generator-route.js'
-import { x25519PublicKey } from '../src/x25519.js'
-import { ML_DSA_65_SEED_BYTES, ML_KEM_768_SEED_BYTES, POST_QUANTUM } from '../src/post-quantum.js'
-import { randomChunks, randomStrings } from '../src/random.js'
+import type { Generated } from '../src/http/generator-route.js'
+import { BASE64, BASE64URL, HEX } from '../src/random/alphabets.js'
+import { registerGenerator } from '../src/http/generator-route.js'
+import { x25519PublicKey } from '../src/keys/x25519.js'
+import { ML_DSA_65_SEED_BYTES, ML_KEM_768_SEED_BYTES, POST_QUANTUM } from '../src/keys/post-quantum.js'
+import { randomChunks, randomStrings } from '../src/random/csprng.js'
 
 type Params = Static<typeof VpnParams>
 type Protocol = Params['protocol']

@@ -57,7 +57,7 @@ export const ECHOED_TEXT_MAX_LENGTH = 2 * (65_536 + 16_384) + 1024
  * fast-json-stringify's `format: 'unsafe'`: the string is written between its quotes as it is,
  * without the scan for characters JSON escapes (a third of the CPU of a 26 KB answer). Only for
  * values drawn from a closed alphabet in which JSON escapes nothing: registerGenerator
- * (src/generator-route.ts) refuses to start otherwise, and test/src/unescaped-values.test.ts walks
+ * (src/http/generator-route.ts) refuses to start otherwise, and test/src/http/unescaped-values.test.ts walks
  * every such alphabet. Values with characters a client chose (separators) keep the scan. The
  * document leaves it out (plugins/docs.ts): it says how we serialise, not what clients receive.
  */

@@ -38,13 +38,13 @@ const swaggerUiDirectory: Plugin = {
 /**
  * Every route's validator and serializer compiled now rather than at each start-up (~35 ms of
  * it here): the bundle gets the generated module that restores them in place of
- * src/precompiled.ts. test/src/compiled-schemas.test.ts holds them to the same answers.
+ * src/build/precompiled.ts. test/src/build/compiled-schemas.test.ts holds them to the same answers.
  */
 function precompiledSchemas (index: string): Plugin {
   return {
     name: 'precompiled-schemas',
     setup (esbuild) {
-      esbuild.onLoad({ filter: /[\\/]src[\\/]precompiled\.ts$/ }, () => ({
+      esbuild.onLoad({ filter: /[\\/]src[\\/]build[\\/]precompiled\.ts$/ }, () => ({
         contents: readFileSync(index, 'utf8'),
         loader: 'js',
         resolveDir: dirname(index)
@@ -54,7 +54,7 @@ function precompiledSchemas (index: string): Plugin {
 }
 /**
  * The page (web/) bundled now rather than at each start-up: dist/server.js holds its HTML and
- * assets as strings in place of src/page-assets.ts, so production serves them from memory without
+ * assets as strings in place of src/build/page-assets.ts, so production serves them from memory without
  * esbuild (a dev dependency) and without a moment's work at start-up.
  */
 function bundledPage (page: Awaited<ReturnType<typeof bundlePage>>): Plugin {
@@ -62,7 +62,7 @@ function bundledPage (page: Awaited<ReturnType<typeof bundlePage>>): Plugin {
   return {
     name: 'bundled-page',
     setup (esbuild) {
-      esbuild.onLoad({ filter: /[\\/]src[\\/]page-assets\.ts$/ }, () => ({ contents, loader: 'js' }))
+      esbuild.onLoad({ filter: /[\\/]src[\\/]build[\\/]page-assets\.ts$/ }, () => ({ contents, loader: 'js' }))
     }
   }
 }

@@ -51,7 +51,7 @@ export const YAML_DEFERRALS: readonly Deferral[] = [
 
 /**
  * AJV and fast-json-stringify: the production build restores every route's validator and
- * serializer compiled ahead of time (src/compiled-schemas.ts, through the compilers' standalone
+ * serializer compiled ahead of time (src/build/compiled-schemas.ts, through the compilers' standalone
  * read mode), yet importing the compilers loaded both to compile schemas a production process
  * never compiles (~15 ms of a profiled start-up). Loaded on first use, should anything compile.
  */

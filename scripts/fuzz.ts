@@ -5,7 +5,7 @@
 // it is closed (a test-harness effect: over real HTTP, `npm run soak` shows flat memory), which
 // would otherwise exhaust the heap long before a million cases.
 import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
+import { loadConfig } from '../src/ops/config.js'
 import { newStats, PROPERTIES, stillAnswers } from '../test/fuzz/properties.js'
 
 const TOTAL = Number(process.env.FUZZ_CASES ?? 1_000_000)

@@ -1,7 +1,7 @@
 // The text of openapi.json: what the app serves at /docs/json, pretty-printed. Used by
 // `npm run openapi` (writes the file) and `npm run openapi:check` (fails when it drifted).
 import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
+import { loadConfig } from '../src/ops/config.js'
 
 export const OPENAPI_FILE = new URL('../openapi.json', import.meta.url)
 

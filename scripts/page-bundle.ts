@@ -1,11 +1,11 @@
 // The page (web/) bundled by esbuild into content-hashed assets and the HTML that loads them.
-// From source (npm start, the tests) src/page-assets.ts runs this once per process, in memory;
+// From source (npm start, the tests) src/build/page-assets.ts runs this once per process, in memory;
 // the production build (scripts/build.ts) runs it once and bundles the result into dist/server.js.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { formSpec } from '../src/form-spec.js'
+import { formSpec } from '../src/build/form-spec.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { startServer } from '../test/server-process.js'
-import { encodeXData } from '../src/x-data.js'
+import { encodeXData } from '../src/http/x-data.js'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60)
 // RSS "after warm-up" is the baseline of the ±10% check, so the warm-up lasts until the heap has

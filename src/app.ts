@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
-import type { CompilersFactory } from './compiled-schemas.js'
-import type { Config } from './config.js'
+import type { CompilersFactory } from './build/compiled-schemas.js'
+import type { Config } from './ops/config.js'
 import { serverOptions } from './server-options.js'
 import security from '../plugins/security.js'
 import docs from '../plugins/docs.js'
@@ -10,7 +10,7 @@ import errors from '../plugins/errors.js'
 import health from '../plugins/health.js'
 import metrics from '../plugins/metrics.js'
 import accessKeys from '../plugins/access-keys.js'
-import { accessKeyDigests } from './access-keys.js'
+import { accessKeyDigests } from './ops/access-keys.js'
 import page from '../plugins/page.js'
 import password from '../plugins/password.js'
 import passphrase from '../plugins/passphrase.js'
@@ -38,7 +38,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   // Made before Fastify: the request log controller counts each answered request (CONTRACT §9).
   // Imported only when metrics are on: the Prometheus client and its default metrics cost start-up
   // time and idle memory in a process that never serves them (issue 26)
-  const metricsOfApp = config.METRICS_PORT === undefined ? null : (await import('./metrics.js')).createMetrics()
+  const metricsOfApp = config.METRICS_PORT === undefined ? null : (await import('./ops/metrics.js')).createMetrics()
   const app = Fastify(serverOptions(config, options.logStream, options.compilers, metricsOfApp)).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(security)

@@ -3,13 +3,13 @@
 import { LogController, type FastifyHttpOptions, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Server } from 'node:http'
 import type { DestinationStream } from 'pino'
-import { keyIds } from './access-keys.js'
-import { parseTrustProxy, type Config } from './config.js'
-import { clientErrorHandler, frameworkErrorHandler, pathOf } from './errors.js'
-import { lazyChildLoggerFactory } from './lazy-logger.js'
-import type { Metrics } from './metrics.js'
-import type { CompilersFactory } from './compiled-schemas.js'
-import { sharedSerializerFactory } from './serializers.js'
+import { keyIds } from './ops/access-keys.js'
+import { parseTrustProxy, type Config } from './ops/config.js'
+import { clientErrorHandler, frameworkErrorHandler, pathOf } from './http/errors.js'
+import { lazyChildLoggerFactory } from './http/lazy-logger.js'
+import type { Metrics } from './ops/metrics.js'
+import type { CompilersFactory } from './build/compiled-schemas.js'
+import { sharedSerializerFactory } from './http/serializers.js'
 
 /** CONTRACT §5: bodies up to 64 KiB. */
 export const BODY_LIMIT = 65_536
@@ -61,7 +61,7 @@ export class RequestLogController extends LogController {
 /**
  * `compilers`: how route schemas become validators and serializers. By default Fastify compiles
  * them at start-up (one serializer per response schema, not per route); the production build
- * brings them compiled (src/precompiled.ts).
+ * brings them compiled (src/build/precompiled.ts).
  */
 export function serverOptions (config: Config, logStream?: DestinationStream, compilers?: CompilersFactory, metrics?: Metrics | null): FastifyHttpOptions<Server> {
   return {
@@ -90,7 +90,7 @@ export function serverOptions (config: Config, logStream?: DestinationStream, co
     keepAliveTimeout: 5_000,
     // connectionsCheckingInterval: Node enforces headersTimeout/requestTimeout only when it checks,
     // every 30 s by default; checking each second cuts slow clients off close to the 10 s
-    // requireHostHeader: a request without Host gets a problem document from src/host-header.ts, not Node's bare 400
+    // requireHostHeader: a request without Host gets a problem document from src/http/host-header.ts, not Node's bare 400
     http: { maxHeaderSize: MAX_HEADER_SIZE, headersTimeout: 10_000, connectionsCheckingInterval: 1_000, requireHostHeader: false },
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,

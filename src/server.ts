@@ -1,8 +1,8 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig } from './config.js'
-import { PRECOMPILED } from './precompiled.js'
-import { closeApp } from './shutdown.js'
+import { ConfigError, loadConfig } from './ops/config.js'
+import { PRECOMPILED } from './build/precompiled.js'
+import { closeApp } from './ops/shutdown.js'
 
 let config
 try {

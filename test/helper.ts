@@ -3,8 +3,8 @@ import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
-import { encodeXData } from '../src/x-data.js'
+import { loadConfig } from '../src/ops/config.js'
+import { encodeXData } from '../src/http/x-data.js'
 
 interface Teardown { teardown: (fn: () => unknown) => void }
 

@@ -1,5 +1,5 @@
 // What the page knows of each generator's parameters: read from the routes' TypeBox schemas when
-// the page is bundled (src/form-spec.ts), never written here by hand. Types only, so both the
+// the page is bundled (src/build/form-spec.ts), never written here by hand. Types only, so both the
 // server (which builds it) and the browser bundle (which reads it) share one definition.
 
 /** One parameter: its `name` in CONTRACT §2 and what its control carries. */

@@ -1,5 +1,5 @@
 // A generator's parameters as form controls, from the form spec the build read off the route
-// schemas (src/form-spec.ts): bounds, choices and defaults are the schema's, never restated here.
+// schemas (src/build/form-spec.ts): bounds, choices and defaults are the schema's, never restated here.
 import { el, VALUE_ATTRIBUTES } from './dom.js'
 import type { GeneratorSpec, ParamSpec } from './form-spec.js'
 import type { Translate } from './i18n.js'

@@ -11,7 +11,7 @@ import { preferredLanguage, translator, type Translate } from './i18n.js'
 import { LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey, type PageLanguage } from './messages.js'
 import { alertBox, clearFieldErrors, resultSection, showFieldErrors } from './render.js'
 
-/** Every generator's parameters, read from the route schemas when the page was bundled (src/form-spec.ts). */
+/** Every generator's parameters, read from the route schemas when the page was bundled (src/build/form-spec.ts). */
 declare const FORM_SPEC: FormSpec
 
 const SPECS = new Map(FORM_SPEC.map((spec) => [spec.type, spec]))

@@ -8,7 +8,7 @@
 // bundle does not expose one by one.
 import Fastify from 'fastify'
 import { RESULT } from './constant-result.mjs'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/ops/config.js'
 import { serverOptions } from '../../src/server-options.js'
 import security from '../../plugins/security.js'
 

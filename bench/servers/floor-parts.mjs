@@ -7,7 +7,7 @@
 // Started with `node --import tsx`: it loads randgen's TypeScript sources.
 import Fastify from 'fastify'
 import { RESULT } from './constant-result.mjs'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/ops/config.js'
 import { serverOptions } from '../../src/server-options.js'
 import security from '../../plugins/security.js'
 

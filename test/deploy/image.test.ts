@@ -1,7 +1,7 @@
 // The Dockerfile, checked against the app, the Node.js release CI tests under and .dockerignore,
 // without building it. (The Kubernetes manifests are held to it in test/deploy/k8s.test.ts.)
 import t from 'tap'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/ops/config.js'
 import { dockerfileInstructions, finalStageEnv, readCompose, readText, type ComposeService } from './deploy-files.js'
 
 const instructions = dockerfileInstructions(readText('Dockerfile'))

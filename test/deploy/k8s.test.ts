@@ -4,7 +4,7 @@
 import t from 'tap'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigSchema, configAjv, type Config } from '../../src/config.js'
+import { ConfigSchema, configAjv, type Config } from '../../src/ops/config.js'
 import { ROOT, dockerfileInstructions, finalStageEnv, readCompose, readText, readYamlDocuments, type ComposeService } from './deploy-files.js'
 import { manifestErrors, type Manifest } from './k8s-schema.js'
 
@@ -33,7 +33,7 @@ function workload (): { deployment: Manifest, pod: Manifest, container: Manifest
 /** The app's configuration in the container: the image's ENV with the pod's env over it, nothing from this process. */
 function containerConfig (): Config {
   const config = { ...finalStageEnv(instructions), ...workload().podEnv }
-  // The AJV setup src/config.ts's loadConfig uses (types coerced, defaults filled in)
+  // The AJV setup src/ops/config.ts's loadConfig uses (types coerced, defaults filled in)
   const validate = configAjv().compile<Config>(ConfigSchema)
   if (!validate(config)) throw new Error(`the container's environment is invalid: ${JSON.stringify(validate.errors)}`)
   return config

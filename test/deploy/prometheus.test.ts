@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/ops/config.js'
 import { COMPOSE_FILE, COMPOSE_MONITORING_FILE, ROOT, interpolate, mounts, readCompose, readText } from './deploy-files.js'
 
 const CONFIG = 'deploy/prometheus/prometheus.yml'

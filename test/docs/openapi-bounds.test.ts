@@ -16,11 +16,11 @@ import { SshKeyParams } from '../../schemas/ssh-key.js'
 import { PHRASE_LANGUAGES, PhraseParams } from '../../schemas/phrase.js'
 import { TokenParams } from '../../schemas/token.js'
 import { TOTP_URI_MAX_LENGTH, TotpParams } from '../../schemas/totp.js'
-import { problemDocument, ProblemError } from '../../src/errors.js'
+import { problemDocument, ProblemError } from '../../src/http/errors.js'
 import { catalogs } from '../../src/i18n/index.js'
 import { BODY_LIMIT, MAX_HEADER_SIZE } from '../../src/server-options.js'
-import { MAX_FIELD_PROBLEMS } from '../../src/validation-errors.js'
-import { decodeBase64Strict } from '../../src/x-data.js'
+import { MAX_FIELD_PROBLEMS } from '../../src/http/validation-errors.js'
+import { decodeBase64Strict } from '../../src/http/x-data.js'
 
 type Json = Record<string, any>
 

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { InjectOptions } from 'fastify'
 import { build, GENERATORS as TYPES } from '../helper.js'
-import { GENERATOR_ALLOW } from '../../src/generator-route.js'
+import { GENERATOR_ALLOW } from '../../src/http/generator-route.js'
 import { BODY_LIMIT } from '../../src/server-options.js'
 
 type Json = Record<string, any>
@@ -180,7 +180,7 @@ t.test('documented errors are problem+json and their examples are what the servi
   for (const [response, code, request] of cases) {
     const answer = await app.inject(request)
     t.equal(answer.headers['content-type'], 'application/problem+json; charset=utf-8', `${code}: problem+json`)
-    // Error bodies are serialised by src/errors.ts, never by a route's response schema
+    // Error bodies are serialised by src/http/errors.ts, never by a route's response schema
     t.equal(answer.body, JSON.stringify(example(response, code)), `${response} ${code}: the documented example is the real body`)
   }
   t.equal((await app.inject({ method: 'PUT', url })).headers.allow, GENERATOR_ALLOW, 'the 405 example names the real Allow')

@@ -4,8 +4,8 @@
 import t, { type Test } from 'tap'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import * as random from '../../src/random.js'
-import { loadConfig } from '../../src/config.js'
+import * as random from '../../src/random/csprng.js'
+import { loadConfig } from '../../src/ops/config.js'
 import type * as App from '../../src/app.js'
 
 // Looks like what a real fault would carry: a message with a path, a secret-looking value, a stack
@@ -15,7 +15,7 @@ const fault = { on: false }
 // tap's module mocks reach only a mocked module's own imports: mock the password plugin's CSPRNG,
 // then give the app that plugin
 const passwordPlugin = await t.mockImport<Record<string, unknown>>('../../plugins/password.js', {
-  '../../src/random.js': {
+  '../../src/random/csprng.js': {
     ...random,
     randomString: (alphabet: string, length: number) => {
       if (fault.on) throw new Error(FAULT)

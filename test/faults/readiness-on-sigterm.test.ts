@@ -61,7 +61,7 @@ t.test('SIGTERM: /readyz 503 draining at once, requests in flight answered, exit
 })
 
 t.test('SHUTDOWN_DELAY must be shorter than SHUTDOWN_TIMEOUT', async (t) => {
-  const { loadConfig } = await import('../../src/config.js')
+  const { loadConfig } = await import('../../src/ops/config.js')
   t.throws(() => loadConfig({ SHUTDOWN_DELAY: '10000', SHUTDOWN_TIMEOUT: '10000' }), { message: 'Invalid configuration: SHUTDOWN_DELAY must be shorter than SHUTDOWN_TIMEOUT' })
   t.equal(loadConfig({ SHUTDOWN_DELAY: '5000', SHUTDOWN_TIMEOUT: '10000' }).SHUTDOWN_DELAY, 5000)
 })

@@ -6,7 +6,7 @@
 import t from 'tap'
 import { connect, type Socket } from 'node:net'
 import { buildApp } from '../../src/app.js'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/ops/config.js'
 
 const CUT_OFF_LIMIT_MS = 15_000
 const DRIP_MS = 1000

@@ -22,7 +22,7 @@ import { COMPOSE_FILE, COMPOSE_MONITORING_FILE, COMPOSE_TLS_FILE, ROOT } from '.
 import { GENERATORS } from '../helper.js'
 import { load } from '../../bench/load.js'
 import { SCENARIOS } from '../../bench/scenarios.js'
-import { PAGE_CSP } from '../../src/security-headers.js'
+import { PAGE_CSP } from '../../src/http/security-headers.js'
 
 const run = promisify(execFile)
 

@@ -66,7 +66,7 @@ t.test('age-keygen -y: every identity gives the same recipient; age -r / age -d 
 
 t.test('age-keygen\'s own identities: the service\'s derivation gives the recipient age-keygen printed', async (t) => {
   if (!hasTool(t, 'age-keygen', 'age')) return
-  const { x25519PublicKey } = await import('../../src/x25519.js')
+  const { x25519PublicKey } = await import('../../src/keys/x25519.js')
   for (let i = 0; i < 5; i++) {
     const file = execFileSync('age-keygen', { stdio: ['ignore', 'pipe', 'ignore'] }).toString()
     const identity = /^AGE-SECRET-KEY-1\S+$/m.exec(file)?.[0] as string

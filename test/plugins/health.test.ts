@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import health, { csprngWorks } from '../../plugins/health.js'
 import errors from '../../plugins/errors.js'
 import security from '../../plugins/security.js'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/ops/config.js'
 import { serverOptions } from '../../src/server-options.js'
 import { build, ISO_MILLIS } from '../helper.js'
 

@@ -1,7 +1,7 @@
 // CONTRACT §8: / and /assets/* served from memory with the page's own CSP and caching.
 import { createHash } from 'node:crypto'
 import t from 'tap'
-import { PAGE_CSP } from '../../src/security-headers.js'
+import { PAGE_CSP } from '../../src/http/security-headers.js'
 import { build } from '../helper.js'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'

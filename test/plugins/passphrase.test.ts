@@ -3,14 +3,14 @@ import fc from 'fast-check'
 import { createHash } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { WORDLIST, drawWordIndexes, generatePassphrases, passphraseEntropyBits } from '../../plugins/passphrase.js'
-import { ParameterError } from '../../src/errors.js'
+import { ParameterError } from '../../src/http/errors.js'
 import { build, get, post } from '../helper.js'
 import { readPassphrase, type PassphraseShape } from '../passphrase-reader.js'
 
 const LIST = new Set(WORDLIST)
 const DEFAULTS = { words: 6, wordList: 'eff-large' as const, separator: '-', capitalize: false, includeNumber: false, quantity: 1 }
 
-// The list as published by the EFF (src/wordlists/LICENSE.md): any change to a word, its order or
+// The list as published by the EFF (src/random/wordlists/LICENSE.md): any change to a word, its order or
 // the count changes this digest
 const LIST_SHA256 = 'abae49761b88f3f1ba31ef944bea1f61b795a3cd7e1cfb7d276ed45bf77967ba'
 
@@ -109,7 +109,7 @@ t.test('generatePassphrases: a separator with a letter, a digit, a control or an
   }
 })
 
-// The contract's formula computed here with doubles, not with src/entropy.ts: words × log2(7776),
+// The contract's formula computed here with doubles, not with src/random/entropy.ts: words × log2(7776),
 // plus log2(10 × words) with includeNumber, rounded down to hundredths
 function expectedBits (words: number, includeNumber: boolean): number {
   const hundredths = 100 * (words * Math.log2(7776) + (includeNumber ? Math.log2(10 * words) : 0))

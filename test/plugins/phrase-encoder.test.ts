@@ -48,8 +48,8 @@ t.test('mnemonicOf: reads the entropy without changing it; refuses what BIP-39 d
 t.test('generateMnemonic: the drawn entropy is zeroed once encoded', async (t) => {
   const drawn: Buffer[] = []
   const { generateMnemonic: drawing } = await t.mockImport<typeof import('../../plugins/phrase.js')>('../../plugins/phrase.js', {
-    '../../src/random.js': {
-      ...(await import('../../src/random.js')),
+    '../../src/random/csprng.js': {
+      ...(await import('../../src/random/csprng.js')),
       randomBytes: (n: number) => {
         const bytes = Buffer.alloc(n, 0xa5)
         drawn.push(bytes)

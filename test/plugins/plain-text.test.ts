@@ -6,7 +6,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { LightMyRequestResponse } from 'fastify'
 import { Params, Quantity } from '../../schemas/common.js'
-import { plainText, registerGenerator } from '../../src/generator-route.js'
+import { plainText, registerGenerator } from '../../src/http/generator-route.js'
 import { BODY_LIMIT } from '../../src/server-options.js'
 import { build, buildUnready, get, post, GENERATORS, ISO_MILLIS, xData, type Generator } from '../helper.js'
 
@@ -144,7 +144,7 @@ t.test('number: the text lines are the decimal values, in range', async (t) => {
   t.same(lines(t, text.body).sort(), ['10', '11', '12'], 'every value once: the text is not quoted or reordered into JSON')
 })
 
-t.test('Accept forms over HTTP: negotiation wired as src/result-format.ts decides', async (t) => {
+t.test('Accept forms over HTTP: negotiation wired as src/http/result-format.ts decides', async (t) => {
   const app = await build(t)
   const text: Array<string | string[]> = [
     'text/plain', 'text/*', 'TEXT/PLAIN', 'text/plain; charset=utf-8', 'application/json;q=0.5, text/plain',

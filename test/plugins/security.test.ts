@@ -1,5 +1,5 @@
 import t from 'tap'
-import { SECURITY_HEADERS } from '../../src/security-headers.js'
+import { SECURITY_HEADERS } from '../../src/http/security-headers.js'
 import { build, xData } from '../helper.js'
 
 // Helmet's headers on every kind of response: generation, error, health, options

@@ -5,7 +5,7 @@ import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateSshKeys } from '../../plugins/ssh-key.js'
-import { opensshPrivateKey, opensshPublicKey } from '../../src/openssh.js'
+import { opensshPrivateKey, opensshPublicKey } from '../../src/keys/openssh.js'
 import { build, get, post } from '../helper.js'
 import { hasTool, temporaryDirectory } from '../tools.js'
 
@@ -43,7 +43,7 @@ function parse (file: string): Parsed {
   return { checkInts, seed: Buffer.from(secret.subarray(0, 32)), publicKey, comment, padding: section.subarray(offset) }
 }
 
-/** The Ed25519 public key of a seed by node:crypto's PKCS#8 path (the service uses raw keys or a JWK, src/x25519.ts). */
+/** The Ed25519 public key of a seed by node:crypto's PKCS#8 path (the service uses raw keys or a JWK, src/keys/x25519.ts). */
 function publicKeyOfSeed (seed: Buffer): Buffer {
   const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed])
   return createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({ format: 'der', type: 'spki' }).subarray(12)

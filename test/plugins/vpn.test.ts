@@ -116,7 +116,7 @@ t.test('WireGuard: every public key is what `wg pubkey` prints for its private k
   })
   // And `wg genkey`'s own keys give the same public key through the service's path
   const theirs = execFileSync('wg', ['genkey']).toString().trim()
-  const { x25519PublicKey } = await import('../../src/x25519.js')
+  const { x25519PublicKey } = await import('../../src/keys/x25519.js')
   t.equal(x25519PublicKey(Buffer.from(theirs, 'base64')).toString('base64'), execFileSync('wg', ['pubkey'], { input: theirs + '\n' }).toString().trim(), 'a wg genkey key')
 })
 

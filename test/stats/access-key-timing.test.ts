@@ -12,7 +12,7 @@
 // reject it: that shows it has the power to see a leak of this size.
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { matchDigest, sha256 } from '../../src/access-keys.js'
+import { matchDigest, sha256 } from '../../src/ops/access-keys.js'
 import { logGamma } from './chi-square.js'
 
 const ALPHA = 1e-6

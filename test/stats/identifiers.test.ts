@@ -7,7 +7,7 @@ import { generateUuids, COMPACT_ALPHABETS } from '../../plugins/uuid.js'
 import { generateShortIds } from '../../plugins/short-id.js'
 import { generateSequences } from '../../plugins/seq.js'
 import { generateVpnSecrets, URL_SAFE_ALPHABET } from '../../plugins/vpn.js'
-import { randomStrings } from '../../src/random.js'
+import { randomStrings } from '../../src/random/csprng.js'
 import { goodnessOfFit } from './chi-square.js'
 import { ALPHA, assertFits, assertPower, countByPosition, type Asserts } from './fit.js'
 
@@ -104,7 +104,7 @@ t.test('vpn: every position uniform over its symbols (alpha 1e-6 per protocol)',
     // of this test's time) are not what is measured here, and test/plugins/vpn.test.ts holds them
     // to `wg pubkey`
     const vpn = await t.mockImport<typeof import('../../plugins/vpn.js')>('../../plugins/vpn.js', {
-      '../../src/x25519.js': { x25519PublicKey: () => Buffer.alloc(32) }
+      '../../src/keys/x25519.js': { x25519PublicKey: () => Buffer.alloc(32) }
     })
     const keys = sample(n, () => vpn.generateVpnSecrets({ protocol: 'wireguard', length: 32, quantity: 50 }))
       .map((key) => Buffer.from(key, 'base64').toString('hex'))

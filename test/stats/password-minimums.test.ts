@@ -157,7 +157,7 @@ t.test('length 8, digits and symbols, minNumbers 3, minSymbols 3: uniform over a
 // Length 128, all four sets, minSymbols 120 (the other minimums 1): rejection would almost never
 // succeed, so every password is drawn by composition. The composition (u, l, n, s) has exact law
 // 128!/(u! l! n! s!) · 26^u · 26^l · 10^n · 28^s over u, l, n >= 1, s >= 120, summing to 128: the
-// 56 compositions are listed here, independently of the counting in src/compositions.ts.
+// 56 compositions are listed here, independently of the counting in src/random/compositions.ts.
 // ---------------------------------------------------------------------------------------------
 const HEAVY = { ...MINIMUMS, uppercase: true, lowercase: true, numbers: true, symbols: true, length: 128, minSymbols: 120, avoidAmbiguous: false, symbolSet: CHARACTER_SETS.symbols, exclude: '', quantity: 1 }
 

@@ -12,7 +12,7 @@
 // claim; the negative controls below show the pooled test rejecting a bias of that size.
 import t from 'tap'
 import { PHRASE_WORDLISTS, generateMnemonic } from '../../plugins/phrase.js'
-import { randomBytes } from '../../src/random.js'
+import { randomBytes } from '../../src/random/csprng.js'
 import { goodnessOfFit, uniform } from './chi-square.js'
 import { ALPHA, EFFECT_W, assertFits, assertPower } from './fit.js'
 

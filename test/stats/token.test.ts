@@ -5,7 +5,7 @@
 // shown to be rejected by the same test.
 import t from 'tap'
 import { generateTokens } from '../../plugins/token.js'
-import { randomStrings } from '../../src/random.js'
+import { randomStrings } from '../../src/random/csprng.js'
 import { tokenParts } from '../token-checksum.js'
 import { goodnessOfFit } from './chi-square.js'
 import { ALPHA, assertFits, assertPower, countByPosition } from './fit.js'

@@ -1,7 +1,7 @@
 // CONTRACT §8 Languages: the page's catalog in every language of the API, every key in each, none
 // left in English, a label for every generator and parameter the schemas have.
 import t from 'tap'
-import { formSpec } from '../../src/form-spec.js'
+import { formSpec } from '../../src/build/form-spec.js'
 import { LANGUAGES } from '../../src/i18n/index.js'
 import { catalogs, en, LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey } from '../../web/messages.js'
 import { preferredLanguage, translator } from '../../web/i18n.js'

@@ -1,0 +1,60 @@
+import type { TObject, TSchema } from '@sinclair/typebox'
+import { AgeKeyParams } from '../../schemas/age-key.js'
+import { NumberParams } from '../../schemas/number.js'
+import { PassphraseParams } from '../../schemas/passphrase.js'
+import { PasswordParams } from '../../schemas/password.js'
+import { PhraseParams } from '../../schemas/phrase.js'
+import { PinParams } from '../../schemas/pin.js'
+import { SeqParams } from '../../schemas/seq.js'
+import { ShortIdParams } from '../../schemas/short-id.js'
+import { SshKeyParams } from '../../schemas/ssh-key.js'
+import { TokenParams } from '../../schemas/token.js'
+import { TotpParams } from '../../schemas/totp.js'
+import { UuidParams } from '../../schemas/uuid.js'
+import { VpnParams } from '../../schemas/vpn.js'
+import type { FormSpec, ParamSpec } from '../../web/form-spec.js'
+
+/** Every generator in the order the page lists them (CONTRACT §1), with the schema its route validates. */
+export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject]> = [
+  ['password', PasswordParams],
+  ['passphrase', PassphraseParams],
+  ['number', NumberParams],
+  ['vpn', VpnParams],
+  ['uuid', UuidParams],
+  ['phrase', PhraseParams],
+  ['seq', SeqParams],
+  ['short-id', ShortIdParams],
+  ['pin', PinParams],
+  ['ssh-key', SshKeyParams],
+  ['age-key', AgeKeyParams],
+  ['token', TokenParams],
+  ['totp', TotpParams]
+]
+
+/**
+ * A parameter's control from its schema. Each kind of schema the generators use has its control;
+ * one that fits none stops the page's build, so a new kind of parameter cannot be left out quietly.
+ */
+export function paramSpec (name: string, schema: TSchema): ParamSpec {
+  if (Array.isArray(schema.enum)) return { name, kind: 'choice', default: schema.default, choices: [...schema.enum] }
+  switch (schema.type) {
+    case 'integer':
+      return { name, kind: 'integer', default: schema.default, minimum: schema.minimum, maximum: schema.maximum }
+    case 'boolean':
+      return { name, kind: 'boolean', default: schema.default }
+    case 'string':
+      return { name, kind: 'string', default: schema.default, ...(schema.minLength > 0 ? { minLength: schema.minLength } : {}), maxLength: schema.maxLength }
+    case 'array':
+      return { name, kind: 'list', default: [...schema.default], maxItems: schema.maxItems }
+    default:
+      throw new Error(`${name}: no page control for a schema of type ${JSON.stringify(schema.type)}`)
+  }
+}
+
+/** The page's forms, read from the same TypeBox schemas the routes validate with. */
+export function formSpec (): FormSpec {
+  return GENERATOR_PARAMS.map(([type, params]) => ({
+    type,
+    params: Object.entries(params.properties).map(([name, schema]) => paramSpec(name, schema))
+  }))
+}

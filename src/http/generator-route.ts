@@ -1,0 +1,223 @@
+// One route schema serves both request forms of a generator: POST reads the JSON body,
+// GET reads X-Data. Both go through the same AJV validator, defaults and response serializer.
+import { Type, type Static, type TObject } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
+import { UNESCAPED_FORMAT } from '../../schemas/common.js'
+import { isoNow } from './clock.js'
+import { ParameterError, ProblemError } from './errors.js'
+import { precheckOf } from './precheck.js'
+import { resultFormat } from './result-format.js'
+import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
+
+/** What a generator makes for one request. */
+export interface Generated {
+  values: string[]
+  /** CONTRACT §1.2: log2 of the number of equally likely outcomes of each value, rounded down to hundredths. */
+  entropyBits: number
+  /** The public key of each value, in the same order (key pairs only). */
+  publicKeys?: string[]
+  /**
+   * Set when this request's values may hold a character JSON escapes although the generator's
+   * `alphabet` leaves it out: an alphabet the client chose (password's `symbolSet` with `"` or
+   * `\\`). The answer is then written with the escape scan, never without it.
+   */
+  escaped?: boolean
+  /** The SHA-256 of each value, in the same order (tokens only): what a server stores instead. */
+  hashes?: string[]
+}
+
+export interface GeneratorDefinition<P extends TObject> {
+  /** The path segment and the `type` of results: `password`, `short-id`, ... */
+  type: string
+  /** Operation id stem: `Password` gives `generatePassword` and `generatePasswordWithHeader`. */
+  name: string
+  summary: string
+  description: string
+  params: P
+  result: TObject
+  /**
+   * Every character a value or public key can hold, where that is a closed set in which JSON
+   * escapes nothing; given exactly when `result` is a GenerationResult with `closedAlphabet`,
+   * whose values are then written without fast-json-stringify's escape scan. Where the client
+   * chooses part of the alphabet, this is what values written that way can hold, and a request
+   * whose alphabet reaches beyond it says so with `Generated.escaped`.
+   */
+  alphabet?: string
+  generate: (params: Static<P>) => Generated
+}
+
+/** Whether JSON writes `text` between its quotes exactly as it is. */
+export function isJsonVerbatim (text: string): boolean {
+  return JSON.stringify(text) === `"${text}"`
+}
+
+/** The unescaped result schema and the alphabet come together, and the alphabet needs no escape: else the service does not start. */
+function checkAlphabet (type: string, result: TObject, alphabet: string | undefined): void {
+  const values = result.properties.values as { items?: { format?: string } } | undefined
+  const unescaped = values?.items?.format === UNESCAPED_FORMAT
+  if (unescaped !== (alphabet !== undefined)) {
+    throw new Error(`${type}: a result written without escape scan needs the alphabet of its values, and only it`)
+  }
+  if (alphabet !== undefined && !isJsonVerbatim(alphabet)) {
+    throw new Error(`${type}: JSON escapes a character of the alphabet, so its values must keep the escape scan`)
+  }
+}
+
+const PlainTextValues = Type.String({
+  description: 'The values, one per line, each line ending in a line feed; for key pairs each line is the value, one space, and its public key. A value of several lines (an ssh-key private key file) is written as it is, and its public key follows on a line of its own.'
+})
+// One example serves every generator, so it shows the layout, not a value of one generator
+// (a password under /uuid would mislead); it sits on the media type, where OpenAPI puts examples
+const PLAIN_TEXT_EXAMPLE = '<value>\n<value>\n'
+
+/**
+ * CONTRACT §1.2 plain text: one value per line, with its public key after a space where there is
+ * one. A value of several lines (a key file) already ends in its line feed: it is written as it
+ * is, and its public key follows on a line of its own.
+ */
+export function plainText ({ values, publicKeys }: Generated): string {
+  let text = ''
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as string
+    if (publicKeys === undefined) text += `${value}\n`
+    else text += value.endsWith('\n') ? `${value}${publicKeys[i]}\n` : `${value} ${publicKeys[i]}\n`
+  }
+  return text
+}
+
+/**
+ * The answer of a request whose values need escaping (Generated.escaped): JSON.stringify escapes
+ * every string. The route's serializer writes the values of a closed alphabet without the scan,
+ * so such an answer must not reach it; the body is the same object, in the same field order.
+ */
+function escapingSerializer (payload: unknown): string {
+  return JSON.stringify(payload)
+}
+
+/** Same order as the `Allow` of a 405 (Fastify's supported-method order). */
+export const GENERATOR_ALLOW = 'GET, HEAD, OPTIONS, POST'
+
+function jsonParserOf (app: FastifyInstance): JsonParser {
+  // Fastify's own JSON parser (secure-json-parse, prototype poisoning rejected), used synchronously
+  const parse = app.getDefaultJsonParser('error', 'error')
+  return (text) => {
+    let failure: Error | null = null
+    let parsed: unknown
+    parse(undefined as unknown as FastifyRequest, text, (error, value) => {
+      failure = error
+      parsed = value
+    })
+    if (failure !== null) throw failure
+    return parsed
+  }
+}
+
+/** Every generator's path starts so (CONTRACT §1); access keys guard exactly these routes. */
+export const GENERATOR_PREFIX = '/api/generate/'
+
+export function registerGenerator<P extends TObject> (app: FastifyInstance, definition: GeneratorDefinition<P>): void {
+  const { type, name, summary, description, params, result, alphabet, generate } = definition
+  checkAlphabet(type, result, alphabet)
+  const url = `${GENERATOR_PREFIX}${type}`
+  const parseJson = jsonParserOf(app)
+  app.addSchema(params)
+  app.addSchema(result)
+  const paramsRef = Type.Ref(params.$id as string)
+  const response = {
+    200: {
+      description: 'The generated values: JSON, or one value per line as text/plain when `Accept` prefers it.',
+      content: {
+        'application/json': { schema: Type.Ref(result.$id as string) },
+        'text/plain': { schema: PlainTextValues, example: PLAIN_TEXT_EXAMPLE }
+      }
+    }
+  }
+
+  // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
+  // returned value at once, and a generator's throw becomes the same error response)
+  const countValues = app.metrics?.valuesCounter(type)
+  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const generated = generate(parameters as Static<P>)
+    countValues?.(generated.values.length)
+    if (resultFormat(request.headers.accept) === 'text') {
+      return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
+    }
+    const { escaped, ...body } = generated
+    // With a serializer of its own a reply keeps the media type it is given
+    if (escaped === true) reply.header('content-type', 'application/json; charset=utf-8').serializer(escapingSerializer)
+    return { type, ...body, generatedAt: isoNow() }
+  }
+
+  // Every answer of a generator route says Vary: Accept, errors too: a representation of the URL
+  // depends on Accept, and one rule for every status is what caches and readers can rely on.
+  // Set before the body is read, so 413, 415 and body errors carry it as well.
+  const varyOnAccept: onRequestHookHandler = (_request, reply, done) => {
+    reply.header('vary', 'Accept')
+    done()
+  }
+
+  // Run by the hooks that read the parameters: a refusal here means AJV never sees them
+  const precheck = precheckOf(params)
+  const refusalOf = (parameters: Record<string, unknown>): ParameterError | undefined => {
+    const problems = precheck(parameters)
+    return problems === undefined ? undefined : new ParameterError(problems)
+  }
+
+  // POST with no body means {}; any other non-object is a body error, before validation
+  const readBody: preValidationHookHandler = (request, _reply, done) => {
+    if (request.body === undefined) request.body = {}
+    else if (!isJsonObject(request.body)) return done(new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_OBJECT'))
+    else {
+      const refusal = refusalOf(request.body)
+      if (refusal !== undefined) return done(refusal)
+    }
+    done()
+  }
+  // GET: the parameters come from X-Data only; the query string is replaced, never read
+  const readXData: preValidationHookHandler = (request, _reply, done) => {
+    const header = request.headers['x-data']
+    let parameters: Record<string, unknown>
+    try {
+      parameters = header === undefined ? {} : decodeXData(header as string, parseJson)
+    } catch (error) {
+      return done(error as Error)
+    }
+    request.query = parameters
+    const refusal = refusalOf(parameters)
+    if (refusal !== undefined) return done(refusal)
+    done()
+  }
+
+  app.route({
+    method: 'POST',
+    url,
+    schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
+    onRequest: varyOnAccept,
+    preValidation: readBody,
+    handler: (request, reply) => handler(request.body, request, reply)
+  })
+
+  app.route({
+    method: 'GET',
+    url,
+    schema: {
+      operationId: `generate${name}WithHeader`,
+      summary: `${summary} (parameters in X-Data)`,
+      description,
+      tags: ['generators'],
+      querystring: paramsRef,
+      response
+    },
+    // HEAD is Fastify's copy of this route (exposeHeadRoutes): same hooks, same headers, no body
+    onRequest: varyOnAccept,
+    preValidation: readXData,
+    handler: (request, reply) => handler(request.query, request, reply)
+  })
+
+  app.route({
+    method: 'OPTIONS',
+    url,
+    schema: { hide: true },
+    handler: async (_request, reply) => reply.code(204).header('allow', GENERATOR_ALLOW).send()
+  })
+}
