@@ -14,7 +14,7 @@ import { wordlist as chineseSimplified } from '@scure/bip39/wordlists/simplified
 import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js'
 import { wordlist as chineseTraditional } from '@scure/bip39/wordlists/traditional-chinese.js'
 import { PHRASE_LANGUAGES, PhraseParams, PhraseResult } from '../schemas/phrase.js'
-import { ParameterError } from '../src/http/errors.js'
+import { ParameterError } from '../src/http/parameter-error.js'
 import { lazyTable } from '../src/random/lazy-table.js'
 import { registerGenerator } from '../src/http/generator-route.js'
 import { randomBytes } from '../src/random/csprng.js'

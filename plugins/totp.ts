@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { base32nopad } from '@scure/base'
 import { TOTP_NAME_PATTERN, TotpParams, TotpResult } from '../schemas/totp.js'
 import { DIGITS, LETTERS } from '../src/random/alphabets.js'
-import { ParameterError, type FieldProblem } from '../src/http/errors.js'
+import { ParameterError, type FieldProblem } from '../src/http/parameter-error.js'
 import { registerGenerator } from '../src/http/generator-route.js'
 import { randomChunks } from '../src/random/csprng.js'
 

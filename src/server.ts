@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig } from './ops/config.js'
+import type { ConfigError } from './ops/config-error.js'
+import { loadConfig } from './ops/config.js'
 import { PRECOMPILED } from './build/precompiled.js'
 import { closeApp } from './ops/shutdown.js'
 

@@ -3,28 +3,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Socket } from 'node:net'
 import { STATUS_CODES } from '../builtins.js'
-import type { FieldCode, FieldMessage, MessageArgs, ProblemCode, ProblemMessage } from '../i18n/catalog.js'
+import type { FieldCode, MessageArgs, ProblemCode, ProblemMessage } from '../i18n/catalog.js'
 import { catalogs, negotiateLanguage, type Language } from '../i18n/index.js'
+import { ParameterError, type FieldProblem } from './parameter-error.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 import { expectedTypes, fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError } from './validation-errors.js'
-
-/** A parameter problem found by a rule after schema validation (or mapped from AJV). */
-export interface FieldProblem {
-  pointer: string
-  code: FieldCode
-  /** The catalog message when it is not the one named like the code. */
-  message?: FieldMessage
-  args?: MessageArgs
-}
-
-/** Thrown by generators for rule violations: becomes 400 VALIDATION_FAILED. */
-export class ParameterError extends Error {
-  readonly problems: FieldProblem[]
-  constructor (problems: FieldProblem[]) {
-    super(problems.map((p) => p.code).join(', '))
-    this.problems = problems
-  }
-}
 
 /** Thrown for request-level problems (X-Data, body, 404, ...): becomes a problem document as is. */
 export class ProblemError extends Error {

@@ -5,7 +5,7 @@
 // were translated (CONTRACT §5: under 10 ms for any body). Everything here is read from the
 // route's parameters schema.
 import type { TObject } from '@sinclair/typebox'
-import type { FieldProblem } from './errors.js'
+import type { FieldProblem } from './parameter-error.js'
 import { escapePointerToken, MAX_FIELD_PROBLEMS, unknownFieldToken } from './validation-errors.js'
 
 /** The problems that refuse `parameters` before validation, or undefined to let AJV decide. */

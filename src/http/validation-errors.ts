@@ -1,7 +1,7 @@
 // AJV's errors turned into our field problems: stable codes, pointers into the parameters
 // object and the bounds the messages need. AJV's own English text is never shown.
 import type { FieldCode, FieldMessage, JsonType, MessageArgs } from '../i18n/catalog.js'
-import type { FieldProblem } from './errors.js'
+import type { FieldProblem } from './parameter-error.js'
 import { EXCLUDE_PATTERN, SYMBOL_SET_PATTERN } from '../../schemas/password.js'
 
 /** The parts of an AJV error (with `verbose: true`) that we read. */

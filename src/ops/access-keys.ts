@@ -1,9 +1,19 @@
 // CONTRACT §9 access keys: the SHA-256 digests an operator configures, and the check of the key
 // a request presents. Only digests are ever held: the service cannot leak a key it never stored.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { Type, type Static } from '@sinclair/typebox'
 import { readFileSync } from '../builtins.js'
 import type { FastifyRequest } from 'fastify'
-import { ConfigError, type Config } from './config.js'
+import { ConfigError } from './config-error.js'
+
+/**
+ * CONTRACT §9: SHA-256 digests of the accepted access keys, part of the environment src/ops/config.ts
+ * reads. Their syntax is checked here (accessKeyDigests), with messages that never quote a value.
+ */
+export const AccessKeySettings = Type.Object({
+  API_KEY_HASHES: Type.String({ default: '', description: 'Comma-separated SHA-256 digests (hex) of the accepted access keys' }),
+  API_KEY_HASHES_FILE: Type.String({ default: '', description: 'A file holding the SHA-256 digests of the accepted access keys, one per line' })
+})
 
 const DIGEST = /^[0-9a-fA-F]{64}$/
 /** CONTRACT §9: a key is 16..256 printable ASCII characters but space. */
@@ -34,7 +44,7 @@ function parseDigests (entries: string[], setting: string, unit: string): Buffer
  * off. Both set is refused (one source of truth), and so is a file that holds no digest: an
  * operator who names a file means to close the service, and an empty mount must not open it.
  */
-export function accessKeyDigests (config: Pick<Config, 'API_KEY_HASHES' | 'API_KEY_HASHES_FILE'>, read: (path: string) => string = (path) => readFileSync(path, 'utf8')): Buffer[] {
+export function accessKeyDigests (config: Static<typeof AccessKeySettings>, read: (path: string) => string = (path) => readFileSync(path, 'utf8')): Buffer[] {
   const inline = config.API_KEY_HASHES.trim()
   const file = config.API_KEY_HASHES_FILE.trim()
   if (inline !== '' && file !== '') {

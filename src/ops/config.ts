@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
-import { accessKeyDigests } from './access-keys.js'
+import { AccessKeySettings, accessKeyDigests } from './access-keys.js'
+import { ConfigError } from './config-error.js'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -33,19 +34,14 @@ export const ConfigSchema = Type.Object({
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'TCP port of the Prometheus metrics listener (off when unset)' })),
   // Loopback unless said otherwise: metrics are for the scraper, never the public (the image says 0.0.0.0)
   METRICS_HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'Address the metrics listener binds' }),
-  // CONTRACT §9: SHA-256 digests of the accepted access keys; their syntax is checked by
-  // src/ops/access-keys.ts, whose messages never quote a value
-  API_KEY_HASHES: Type.String({ default: '', description: 'Comma-separated SHA-256 digests (hex) of the accepted access keys' }),
-  API_KEY_HASHES_FILE: Type.String({ default: '', description: 'A file holding the SHA-256 digests of the accepted access keys, one per line' })
+  // CONTRACT §9: the accepted access keys' digests, a setting src/ops/access-keys.ts owns and checks
+  ...AccessKeySettings.properties
 // Every other variable of the environment is dropped (configAjv: removeAdditional)
 }, { additionalProperties: false })
 
 export type Config = Static<typeof ConfigSchema>
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean)
-
-/** Thrown for a bad environment: the message is one line that names the variable. */
-export class ConfigError extends Error {}
 
 /**
  * AJV for the environment: strings coerced to the schema's types, defaults filled in, variables

@@ -1,7 +1,7 @@
 import t from 'tap'
 import fc from 'fast-check'
 import { allowedValueAt, exclusionsInRange, generateNumbers } from '../../plugins/number.js'
-import { ParameterError } from '../../src/http/errors.js'
+import { ParameterError } from '../../src/http/parameter-error.js'
 import { build, get, post } from '../helper.js'
 
 const MAX = Number.MAX_SAFE_INTEGER

@@ -7,7 +7,7 @@ import { PASSPHRASE_WORD_LISTS, WORDLIST, capitalized, drawBip39Indexes, generat
 import { PHRASE_WORDLISTS } from '../../plugins/phrase.js'
 import { PASSPHRASE_WORD_LISTS as LIST_NAMES } from '../../schemas/passphrase.js'
 import { PHRASE_LANGUAGES } from '../../schemas/phrase.js'
-import { ParameterError } from '../../src/http/errors.js'
+import { ParameterError } from '../../src/http/parameter-error.js'
 import { isFloorOf } from '../exact-entropy.js'
 import { build, get, post } from '../helper.js'
 import { readPassphrase } from '../passphrase-reader.js'

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { createHash } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { WORDLIST, drawWordIndexes, generatePassphrases, passphraseEntropyBits } from '../../plugins/passphrase.js'
-import { ParameterError } from '../../src/http/errors.js'
+import { ParameterError } from '../../src/http/parameter-error.js'
 import { build, get, post } from '../helper.js'
 import { readPassphrase, type PassphraseShape } from '../passphrase-reader.js'
 

@@ -4,7 +4,7 @@
 import t from 'tap'
 import fc from 'fast-check'
 import { AMBIGUOUS, CHARACTER_SETS, PUNCTUATION, generatePasswords, passwordPlan, type CharacterSet } from '../../plugins/password.js'
-import { ParameterError } from '../../src/http/errors.js'
+import { ParameterError } from '../../src/http/parameter-error.js'
 import { isFloorOf } from '../exact-entropy.js'
 import { build, get, post } from '../helper.js'
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import fc from 'fast-check'
 import { AMBIGUOUS, CHARACTER_SETS, MINIMUM_OF, alphabetOf, drawByComposition, drawByRejection, generatePasswords, passwordPlan, type CharacterSet } from '../../plugins/password.js'
-import { ParameterError } from '../../src/http/errors.js'
+import { ParameterError } from '../../src/http/parameter-error.js'
 import { build, get, post } from '../helper.js'
 
 const SETS = Object.keys(CHARACTER_SETS) as CharacterSet[]

@@ -9,7 +9,7 @@ import {
   type PhraseLanguage
 } from '../../plugins/phrase.js'
 import { PHRASE_LANGUAGES, PHRASE_WORD_COUNTS } from '../../schemas/phrase.js'
-import type { ParameterError } from '../../src/http/errors.js'
+import type { ParameterError } from '../../src/http/parameter-error.js'
 import { build, get, post } from '../helper.js'
 
 const LATIN: PhraseLanguage[] = ['english', 'czech', 'french', 'italian', 'portuguese', 'spanish']

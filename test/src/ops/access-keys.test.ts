@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { accessKeyDigests, credentialOf, keyId, matchDigest, sha256 } from '../../../src/ops/access-keys.js'
-import { ConfigError, loadConfig } from '../../../src/ops/config.js'
+import { ConfigError } from '../../../src/ops/config-error.js'
+import { loadConfig } from '../../../src/ops/config.js'
 
 const hex = (text: string) => createHash('sha256').update(text).digest('hex')
 const A = hex('rg_first-key-0123456789')

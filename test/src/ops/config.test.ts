@@ -1,5 +1,6 @@
 import t from 'tap'
-import { ConfigError, loadConfig, parseTrustProxy } from '../../../src/ops/config.js'
+import { ConfigError } from '../../../src/ops/config-error.js'
+import { loadConfig, parseTrustProxy } from '../../../src/ops/config.js'
 
 t.test('defaults', async (t) => {
   t.match(loadConfig({}), { HOST: '127.0.0.1', PORT: 3000, LOG_LEVEL: 'info', TRUST_PROXY: 'false', DOCS_ENABLED: true })
