@@ -1,4 +1,6 @@
 import neostandard, { resolveIgnoresFromGitignore } from 'neostandard'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 
 export default [
   ...neostandard({ ts: true, ignores: resolveIgnoresFromGitignore() }),
@@ -15,5 +17,14 @@ export default [
         }))
       }]
     }
+  },
+  {
+    // Imports point one way (docs/architecture.md): a cycle among the project's own modules fails
+    // the lint. The rule skips type-only imports; test/architecture/import-cycles.test.ts counts
+    // them too, and dynamic import() as well
+    files: ['src/**/*.ts', 'plugins/**/*.ts', 'schemas/**/*.ts', 'web/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] }
   }
 ]
