@@ -61,7 +61,7 @@ t.test('precompiled functions answer exactly as functions compiled at start-up',
       }
     }
   }
-  const dir = new URL(`../../node_modules/.cache/randgen/test-${process.pid}`, import.meta.url)
+  const dir = new URL(`../../../node_modules/.cache/randgen/test-${process.pid}`, import.meta.url)
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const index = writeCompiledSchemas(code, dir.pathname)
   const { PRECOMPILED } = await import(pathToFileURL(index).href) as { PRECOMPILED: Required<Precompiled> }

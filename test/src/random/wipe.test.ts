@@ -46,7 +46,7 @@ const spied = {
 const PLUGINS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'] as const
 const mocks: Record<string, unknown> = {}
 for (const name of PLUGINS) {
-  mocks[`../../plugins/${name}.js`] = await t.mockImport(`../../plugins/${name}.js`, { '../../../src/random/csprng.js': spied })
+  mocks[`../../../plugins/${name}.js`] = await t.mockImport(`../../../plugins/${name}.js`, { '../../../src/random/csprng.js': spied })
 }
 const { buildApp } = await t.mockImport<typeof App>('../../../src/app.js', mocks)
 const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }))
@@ -87,12 +87,12 @@ const withPool: Record<string, unknown> = { '../../../src/random/csprng.js': poo
 withPool['../../../src/random/compositions.js'] = await t.mockImport('../../../src/random/compositions.js', withPool)
 const pooledPlugins: Record<string, unknown> = {}
 for (const name of PLUGINS) {
-  pooledPlugins[`../../plugins/${name}.js`] = await t.mockImport(`../../plugins/${name}.js`, withPool)
+  pooledPlugins[`../../../plugins/${name}.js`] = await t.mockImport(`../../../plugins/${name}.js`, withPool)
 }
 const pooledApp = await (await t.mockImport<typeof App>('../../../src/app.js', pooledPlugins)).buildApp(loadConfig({ LOG_LEVEL: 'silent' }))
 await pooledApp.ready()
 t.teardown(() => pooledApp.close())
-const pluginOf = <T>(name: typeof PLUGINS[number]) => pooledPlugins[`../../plugins/${name}.js`] as T
+const pluginOf = <T>(name: typeof PLUGINS[number]) => pooledPlugins[`../../../plugins/${name}.js`] as T
 const { generatePasswords } = pluginOf<typeof Password>('password')
 const { generatePassphrases } = pluginOf<typeof Passphrase>('passphrase')
 const { generateNumbers } = pluginOf<typeof NumberPlugin>('number')
