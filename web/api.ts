@@ -1,6 +1,7 @@
-// The page's one kind of request (CONTRACT §8): POST /api/generate/<type>, the parameters as a
-// JSON body, the page's language in Accept-Language; never GET, X-Data or a query string. Same
-// origin only (a relative path; the CSP's connect-src 'self' holds it there too).
+// The page's requests (CONTRACT §8, §10): POST /api/generate/<type>, or POST /api/generate for a
+// set answered as a .env file; the parameters as a JSON body, the page's language in
+// Accept-Language; never GET, X-Data or a query string. Same origin only (a relative path; the
+// CSP's connect-src 'self' holds it there too).
 
 /** CONTRACT §1.2: a generator's answer. */
 export interface GenerationResult {
@@ -22,6 +23,8 @@ export interface Problem {
 
 export type Outcome =
   | { kind: 'values', result: GenerationResult }
+  /** A set's .env text, exactly as answered (CONTRACT §10). */
+  | { kind: 'env', text: string }
   | { kind: 'problem', status: number, problem: Problem }
   /** 429: seconds to wait, from Retry-After (undefined when it says nothing usable). */
   | { kind: 'rate-limited', wait?: number }
@@ -46,28 +49,42 @@ async function json (response: Response): Promise<unknown> {
   }
 }
 
-export async function generate (type: string, body: Record<string, unknown>, language: string, accessKey: string | undefined): Promise<Outcome> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': language }
+async function post (path: string, body: unknown, accept: string, language: string, accessKey: string | undefined): Promise<Response | undefined> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept, 'Accept-Language': language }
   if (accessKey !== undefined) headers.Authorization = `Bearer ${accessKey}`
-  let response: Response
   try {
-    response = await fetch(`/api/generate/${encodeURIComponent(type)}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer'
-    })
+    return await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), cache: 'no-store', referrerPolicy: 'no-referrer' })
+  } catch {
+    return undefined
+  }
+}
+
+/** What an answer that is not a success says: a wait, a problem document, or nothing the page can read. */
+async function failure (response: Response): Promise<Outcome> {
+  if (response.status === 429) return { kind: 'rate-limited', wait: retryAfterSeconds(response.headers.get('Retry-After'), Date.now()) }
+  const problem = await json(response)
+  return typeof problem === 'object' && problem !== null && typeof (problem as Problem).detail === 'string'
+    ? { kind: 'problem', status: response.status, problem: problem as Problem }
+    : { kind: 'unexpected', status: response.status }
+}
+
+export async function generate (type: string, body: Record<string, unknown>, language: string, accessKey: string | undefined): Promise<Outcome> {
+  const response = await post(`/api/generate/${encodeURIComponent(type)}`, body, 'application/json', language, accessKey)
+  if (response === undefined) return { kind: 'network' }
+  if (!response.ok) return await failure(response)
+  const result = await json(response) as GenerationResult | undefined
+  return Array.isArray(result?.values) ? { kind: 'values', result } : { kind: 'unexpected', status: response.status }
+}
+
+/** A set as a .env file: `items` as CONTRACT §10 takes them. */
+export async function generateSet (items: unknown[], language: string, accessKey: string | undefined): Promise<Outcome> {
+  const response = await post('/api/generate', { items }, 'text/plain', language, accessKey)
+  if (response === undefined) return { kind: 'network' }
+  if (!response.ok) return await failure(response)
+  if (!(response.headers.get('Content-Type') ?? '').startsWith('text/plain')) return { kind: 'unexpected', status: response.status }
+  try {
+    return { kind: 'env', text: await response.text() }
   } catch {
     return { kind: 'network' }
   }
-  if (response.status === 429) return { kind: 'rate-limited', wait: retryAfterSeconds(response.headers.get('Retry-After'), Date.now()) }
-  const data = await json(response)
-  if (typeof data !== 'object' || data === null) return { kind: 'unexpected', status: response.status }
-  if (response.ok) {
-    const result = data as GenerationResult
-    return Array.isArray(result.values) ? { kind: 'values', result } : { kind: 'unexpected', status: response.status }
-  }
-  const problem = data as Problem
-  return typeof problem.detail === 'string' ? { kind: 'problem', status: response.status, problem } : { kind: 'unexpected', status: response.status }
 }

@@ -5,7 +5,7 @@ import type { GeneratorSpec, ParamSpec } from './form-spec.js'
 import type { Translate } from './i18n.js'
 
 type Control = HTMLInputElement | HTMLSelectElement
-type Raw = Record<string, string | boolean>
+export type Raw = Record<string, string | boolean>
 
 /** Formats of uuid that take `length` (CONTRACT §2: the compact ones). */
 const COMPACT_UUID_FORMATS = ['numeric', 'alpha', 'alphanumeric', 'urlsafe']
@@ -22,11 +22,23 @@ export function applies (type: string, name: string, raw: Raw): boolean {
   return true
 }
 
-export const controlId = (name: string) => `param-${name}`
-export const errorId = (name: string) => `param-${name}-error`
+/** A parameter's control: `param-length`, or `item-2-param-length` in row 2 of a set (`prefix` `item-2-`). */
+export const controlId = (name: string, prefix = '') => `${prefix}param-${name}`
 
-function control (param: ParamSpec): Control {
-  const common = { id: controlId(param.name), name: param.name }
+/**
+ * The schema counts a string's length in code points (AJV); `maxlength` counts UTF-16 units, in
+ * which an emoji takes two, so a four-emoji separator could not be typed. The attribute gets the
+ * most units `maxLength` code points can take, and input past `maxLength` code points is cut here.
+ */
+function limitCodePoints (input: HTMLInputElement, maxLength: number): void {
+  input.addEventListener('input', () => {
+    const codePoints = [...input.value]
+    if (codePoints.length > maxLength) input.value = codePoints.slice(0, maxLength).join('')
+  })
+}
+
+function control (param: ParamSpec, t: Translate, prefix: string): Control {
+  const common = { id: controlId(param.name, prefix), name: param.name }
   switch (param.kind) {
     case 'boolean': {
       const input = el('input', { ...common, type: 'checkbox' })
@@ -36,34 +48,40 @@ function control (param: ParamSpec): Control {
     case 'integer':
       return el('input', { ...common, type: 'number', inputmode: 'numeric', step: '1', min: String(param.minimum), max: String(param.maximum), value: String(param.default) })
     case 'choice': {
-      const select = el('select', { ...common, translate: 'no' })
+      const select = el('select', common)
       for (const choice of param.choices) {
-        const option = el('option', { value: String(choice) }, String(choice))
+        // Words for the choice where it has some; the identifier stays the value sent
+        const words = t.choice(param.name, choice)
+        const option = el('option', { value: String(choice), ...(words === undefined ? { translate: 'no' } : {}) }, words ?? String(choice))
         option.defaultSelected = choice === param.default
         select.append(option)
       }
       return select
     }
-    case 'string':
-      return el('input', {
+    case 'string': {
+      const input = el('input', {
         ...common,
         type: 'text',
         ...VALUE_ATTRIBUTES,
         autocapitalize: 'off',
-        maxlength: String(param.maxLength),
+        maxlength: String(2 * param.maxLength),
+        'data-max-code-points': String(param.maxLength),
         ...(param.minLength !== undefined ? { minlength: String(param.minLength) } : {}),
         value: param.default
       })
+      limitCodePoints(input, param.maxLength)
+      return input
+    }
     case 'list':
       // No numeric keypad: items need commas, spaces and minus signs
-      return el('input', { ...common, type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', 'aria-describedby': `${controlId(param.name)}-hint` })
+      return el('input', { ...common, type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', 'aria-describedby': `${common.id}-hint` })
   }
 }
 
 /** One field per parameter: its label, its control, and (for lists) how to separate items. */
-export function buildFields (spec: GeneratorSpec, t: Translate): HTMLElement[] {
+export function buildFields (spec: GeneratorSpec, t: Translate, prefix = ''): HTMLElement[] {
   return spec.params.map((param) => {
-    const input = control(param)
+    const input = control(param, t, prefix)
     const label = el('label', { for: input.id }, t(`param.${param.name}` as Parameters<Translate>[0]))
     const field = el('div', { class: param.kind === 'boolean' ? 'field check' : 'field', 'data-param': param.name })
     if (param.kind === 'boolean') field.append(input, label)
@@ -73,16 +91,16 @@ export function buildFields (spec: GeneratorSpec, t: Translate): HTMLElement[] {
   })
 }
 
-function controlOf (form: HTMLFormElement, name: string): Control | undefined {
-  const found = form.querySelector<Control>(`#${CSS.escape(controlId(name))}`)
+function controlOf (root: ParentNode, name: string, prefix: string): Control | undefined {
+  const found = root.querySelector<Control>(`#${CSS.escape(controlId(name, prefix))}`)
   return found ?? undefined
 }
 
 /** What each control holds now, as typed (checkboxes as booleans). */
-export function rawValues (form: HTMLFormElement, spec: GeneratorSpec): Raw {
+export function rawValues (root: ParentNode, spec: GeneratorSpec, prefix = ''): Raw {
   const raw: Raw = {}
   for (const param of spec.params) {
-    const input = controlOf(form, param.name)
+    const input = controlOf(root, param.name, prefix)
     if (input === undefined) continue
     raw[param.name] = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value
   }
@@ -90,9 +108,9 @@ export function rawValues (form: HTMLFormElement, spec: GeneratorSpec): Raw {
 }
 
 /** Puts values read by rawValues back (the form is rebuilt when the page's language changes). */
-export function restoreValues (form: HTMLFormElement, raw: Raw): void {
+export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
   for (const [name, value] of Object.entries(raw)) {
-    const input = controlOf(form, name)
+    const input = controlOf(root, name, prefix)
     if (input === undefined) continue
     if (typeof value === 'boolean') (input as HTMLInputElement).checked = value
     else input.value = value
@@ -100,10 +118,10 @@ export function restoreValues (form: HTMLFormElement, raw: Raw): void {
 }
 
 /** Hides the fields that do not apply to what the others say now. */
-export function updateApplicable (form: HTMLFormElement, spec: GeneratorSpec): void {
-  const raw = rawValues(form, spec)
+export function updateApplicable (root: ParentNode, spec: GeneratorSpec, prefix = ''): void {
+  const raw = rawValues(root, spec, prefix)
   for (const param of spec.params) {
-    const field = form.querySelector<HTMLElement>(`[data-param="${CSS.escape(param.name)}"]`)
+    const field = controlOf(root, param.name, prefix)?.closest<HTMLElement>('[data-param]') ?? null
     if (field !== null) field.hidden = !applies(spec.type, param.name, raw)
   }
 }
@@ -114,8 +132,8 @@ export function updateApplicable (form: HTMLFormElement, spec: GeneratorSpec): v
  * JSON type, so the API (not the page) judges it and answers in the page's language: an integer
  * out of range goes out as that integer. An empty number field means the default.
  */
-export function requestBody (form: HTMLFormElement, spec: GeneratorSpec): Record<string, unknown> {
-  const raw = rawValues(form, spec)
+export function requestBody (root: ParentNode, spec: GeneratorSpec, prefix = ''): Record<string, unknown> {
+  const raw = rawValues(root, spec, prefix)
   const body: Record<string, unknown> = {}
   for (const param of spec.params) {
     const value = raw[param.name]

@@ -1,6 +1,14 @@
+import { choiceLabel } from './choice-labels.js'
 import { catalogs, PAGE_LANGUAGES, type MessageKey, type PageLanguage } from './messages.js'
+import { pluralMessage, type PluralKey } from './plurals.js'
 
-export type Translate = (key: MessageKey, n?: number) => string
+/** The page's words in one language: a message (`{n}` filled in), a count's message, a choice's words. */
+export interface Translate {
+  (key: MessageKey, n?: number): string
+  language: PageLanguage
+  plural: (key: PluralKey, n: number) => string
+  choice: (name: string, value: string | number) => string | undefined
+}
 
 /** The first of the browser's languages the page speaks (by primary subtag: `de-AT` is `de`), else English. */
 export function preferredLanguage (languages: readonly string[]): PageLanguage {
@@ -13,5 +21,10 @@ export function preferredLanguage (languages: readonly string[]): PageLanguage {
 
 export function translator (language: PageLanguage): Translate {
   const messages = catalogs[language]
-  return (key, n) => (n === undefined ? messages[key] : messages[key].replace('{n}', String(n)))
+  const message = (key: MessageKey, n?: number): string => (n === undefined ? messages[key] : messages[key].replace('{n}', String(n)))
+  return Object.assign(message, {
+    language,
+    plural: (key: PluralKey, n: number) => pluralMessage(language, key, n),
+    choice: (name: string, value: string | number) => choiceLabel(language, name, value)
+  })
 }

@@ -1,7 +1,7 @@
-// The page (CONTRACT §8): one generator's form at a time, chosen by the URL's fragment, one POST
-// per Generate, the answer shown exactly as sent. What it holds lives in this module's variables
+// The page (CONTRACT §8): one generator's form at a time, or a set of them as a .env file (§10,
+// `/#set`), chosen by the URL's fragment, one POST per Generate, the answer shown exactly as sent. What it holds lives in this module's variables
 // only: nothing is written to storage, cookies, the URL (beyond `#<type>`), the title or history.
-import { generate, type GenerationResult, type Outcome } from './api.js'
+import { generate, generateSet, type GenerationResult, type Outcome } from './api.js'
 import { copyText } from './clipboard.js'
 import { el } from './dom.js'
 import { saveFile } from './download.js'
@@ -9,17 +9,20 @@ import type { FormSpec, GeneratorSpec } from './form-spec.js'
 import { buildFields, rawValues, requestBody, restoreValues, updateApplicable } from './form.js'
 import { preferredLanguage, translator, type Translate } from './i18n.js'
 import { LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey, type PageLanguage } from './messages.js'
-import { alertBox, clearFieldErrors, resultSection, showFieldErrors } from './render.js'
+import { alertBox, clearFieldErrors, envSection, paramControl, resultSection, showFieldErrors, type ResultActions } from './render.js'
+import { itemControl, PRESETS, SetEditor, type SetRow } from './set-form.js'
 
 /** Every generator's parameters, read from the route schemas when the page was bundled (src/build/form-spec.ts). */
 declare const FORM_SPEC: FormSpec
 
 const SPECS = new Map(FORM_SPEC.map((spec) => [spec.type, spec]))
 const DEFAULT_TYPE = 'password'
+/** The fragment of the set's view, and its choice in the generator chooser. */
+const SET = 'set'
 
 const typeFromFragment = (): string => {
   const name = location.hash.slice(1)
-  return SPECS.has(name) ? name : DEFAULT_TYPE
+  return SPECS.has(name) || name === SET ? name : DEFAULT_TYPE
 }
 
 let language: PageLanguage = preferredLanguage(navigator.languages)
@@ -29,7 +32,10 @@ let type = typeFromFragment()
 let accessKey: string | undefined
 let askingForKey = false
 /** The answer on screen, so a change of language can show it again in the new words. */
-let shown: GenerationResult | undefined
+let shown: GenerationResult | string | undefined
+/** The set's rows while another generator is shown or the page is drawn again; they start as an app's secrets. */
+let setRows: SetRow[] = [...PRESETS.app]
+let setEditor: SetEditor | undefined
 /** Counts requests: an answer that arrives after a newer request was sent (or the generator changed) is dropped. */
 let latest = 0
 
@@ -51,19 +57,26 @@ function clearOutput (): void {
   clearFieldErrors(form)
 }
 
-function showResult (result: GenerationResult): void {
+const actions: ResultActions = {
+  copy: (text) => { copyText(text).then((copied) => { status.textContent = t(copied ? 'copied' : 'copyFailed') }, () => {}) },
+  save: saveFile
+}
+
+/** A generator's values, or a set's .env text. */
+function showResult (result: GenerationResult | string): void {
   shown = result
-  output.replaceChildren(resultSection(result, t, {
-    copy: (text) => { copyText(text).then((copied) => { status.textContent = t(copied ? 'copied' : 'copyFailed') }, () => {}) },
-    save: saveFile
-  }))
+  output.replaceChildren(typeof result === 'string' ? envSection(result, t, actions) : resultSection(result, t, actions))
 }
 
 function showOutcome (outcome: Outcome): void {
   switch (outcome.kind) {
     case 'values':
       showResult(outcome.result)
-      status.textContent = t('generated', outcome.result.values.length)
+      status.textContent = t.plural('generated', outcome.result.values.length)
+      return
+    case 'env':
+      showResult(outcome.text)
+      status.textContent = t.plural('setGenerated', outcome.text.split('\n').length - 1)
       return
     case 'problem': {
       if (outcome.status === 401) {
@@ -72,7 +85,7 @@ function showOutcome (outcome: Outcome): void {
         askingForKey = true
         keyField.hidden = false
       }
-      const unplaced = showFieldErrors(form, outcome.problem)
+      const unplaced = showFieldErrors(form, outcome.problem, type === SET ? itemControl : paramControl)
       output.replaceChildren(alertBox(outcome.problem.detail as string, unplaced))
       if (outcome.status === 401) keyInput.focus()
       return
@@ -94,11 +107,12 @@ async function onSubmit (event: SubmitEvent): Promise<void> {
     accessKey = keyInput.value
     keyInput.value = ''
   }
-  const body = requestBody(form, spec())
+  const items = setEditor?.items()
+  const body = items === undefined ? requestBody(form, spec()) : undefined
   // Values shown before go before anything else can happen (CONTRACT §8: never values and an error at once)
   clearOutput()
   const ticket = latest
-  const outcome = await generate(type, body, language, accessKey)
+  const outcome = items !== undefined ? await generateSet(items, language, accessKey) : await generate(type, body ?? {}, language, accessKey)
   if (ticket !== latest) return
   if (outcome.kind === 'values' && askingForKey) {
     askingForKey = false
@@ -108,11 +122,19 @@ async function onSubmit (event: SubmitEvent): Promise<void> {
 }
 
 function renderFields (): void {
-  fields.replaceChildren(el('legend', {}, t('parameters')), ...buildFields(spec(), t))
-  updateApplicable(form, spec())
+  if (type === SET) {
+    setEditor = new SetEditor(FORM_SPEC, t, setRows)
+    fields.replaceChildren(el('h2', { class: 'items-heading' }, t('items')), setEditor.element)
+    return
+  }
+  setEditor = undefined
+  const params = el('fieldset', { class: 'params' }, el('legend', {}, t('parameters')), ...buildFields(spec(), t))
+  fields.replaceChildren(params)
+  updateApplicable(params, spec())
 }
 
 function chooseGenerator (next: string): void {
+  if (setEditor !== undefined) setRows = setEditor.rows()
   type = next
   renderFields()
   clearOutput()
@@ -135,7 +157,7 @@ function languageChooser (): HTMLElement {
 
 function generatorChooser (): HTMLElement {
   const select = el('select', { id: 'generator', name: 'generator' })
-  for (const { type: name } of FORM_SPEC) {
+  for (const name of [...SPECS.keys(), SET]) {
     const option = el('option', { value: name }, t(`gen.${name}` as MessageKey))
     option.selected = name === type
     select.append(option)
@@ -150,12 +172,13 @@ function generatorChooser (): HTMLElement {
 
 /** The whole page in the current language, keeping what the fields hold and the values shown. */
 function render (): void {
-  const kept = form === undefined ? undefined : rawValues(form, spec())
+  if (setEditor !== undefined) setRows = setEditor.rows()
+  const kept = form === undefined || type === SET ? undefined : rawValues(form, spec())
   const again = shown
   t = translator(language)
   document.documentElement.lang = language
 
-  fields = el('fieldset', { class: 'params' })
+  fields = el('div', { class: 'fields' })
   keyInput = el('input', { id: 'access-key', name: 'accessKey', type: 'password', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'access-key-hint' })
   keyField = el('div', { class: 'field access-key' },
     el('label', { for: 'access-key' }, t('accessKey')), keyInput,
@@ -164,7 +187,7 @@ function render (): void {
   form = el('form', { novalidate: '', autocomplete: 'off' }, generatorChooser(), fields, keyField,
     el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'generate' }, t('generate'))))
   form.addEventListener('submit', (event) => { onSubmit(event).catch(() => {}) })
-  form.addEventListener('change', () => updateApplicable(form, spec()))
+  form.addEventListener('change', () => { if (type !== SET) updateApplicable(form, spec()) })
   output = el('div', { class: 'output' })
   status = el('p', { role: 'status', class: 'status' })
 

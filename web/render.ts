@@ -2,7 +2,7 @@
 // entropy the number as JSON gave it, the API's own localized messages beside the fields.
 import type { GenerationResult, Problem } from './api.js'
 import { el, VALUE_ATTRIBUTES } from './dom.js'
-import { controlId, errorId } from './form.js'
+import { controlId } from './form.js'
 import type { Translate } from './i18n.js'
 import { qrCode } from './qr.js'
 
@@ -22,8 +22,11 @@ function copyable (attribute: string, text: string, copyName: string, t: Transla
 function item (result: GenerationResult, index: number, t: Translate, actions: ResultActions): HTMLElement {
   const n = index + 1
   const value = result.values[index] as string
-  const entry = el('li', { class: 'entry' }, copyable('data-value', value, t('copyValue', n), t, actions))
+  const entry = el('li', { class: 'entry' })
   const publicKey = result.publicKeys?.[index]
+  // A key pair's two halves each get a label, the private one first
+  if (publicKey !== undefined) entry.append(el('p', { class: 'sub-label' }, t('privateKey')))
+  entry.append(copyable('data-value', value, t('copyValue', n), t, actions))
   if (publicKey !== undefined) entry.append(el('p', { class: 'sub-label' }, t('publicKey')), copyable('data-public-key', publicKey, t('copyPublicKey', n), t, actions))
   const hash = result.hashes?.[index]
   if (hash !== undefined) entry.append(el('p', { class: 'sub-label' }, t('hash')), copyable('data-hash', hash, t('copyHash', n), t, actions))
@@ -64,36 +67,36 @@ export function resultSection (result: GenerationResult, t: Translate, actions: 
     list)
 }
 
-/** The parameter a problem's pointer names (`#/length`, `#/exclusions/3` → `exclusions`). */
-export function pointerParam (pointer: string | undefined): string | undefined {
+/** The control a problem's pointer names in a generator's form (`#/length`, `#/exclusions/3` → `param-length`, `param-exclusions`). */
+export function paramControl (pointer: string | undefined): string | undefined {
   const match = /^#\/([^/]*)/.exec(pointer ?? '')
-  return match === null ? undefined : (match[1] as string).replaceAll('~1', '/').replaceAll('~0', '~')
+  return match === null ? undefined : controlId((match[1] as string).replaceAll('~1', '/').replaceAll('~0', '~'))
 }
 
 /**
- * Each `errors[]` entry beside the control its pointer names (described by it, marked invalid);
- * returns the entries no visible control takes, for the alert to list.
+ * Each `errors[]` entry beside the control its pointer names (`controlOf` gives its id; described
+ * by it, marked invalid); returns the entries no visible control takes, for the alert to list.
  */
-export function showFieldErrors (form: HTMLFormElement, problem: Problem): string[] {
+export function showFieldErrors (form: HTMLFormElement, problem: Problem, controlOf: (pointer: string | undefined) => string | undefined = paramControl): string[] {
   const unplaced: string[] = []
-  const byParam = new Map<string, string[]>()
+  const byControl = new Map<HTMLElement, string[]>()
   for (const entry of problem.errors ?? []) {
-    const name = pointerParam(entry.pointer)
-    const input = name === undefined ? null : form.querySelector<HTMLElement>(`#${CSS.escape(controlId(name))}`)
+    const id = controlOf(entry.pointer)
+    const input = id === undefined ? null : form.querySelector<HTMLElement>(`#${CSS.escape(id)}`)
     const detail = entry.detail ?? ''
-    if (name === undefined || input === null || input.closest('[hidden]') !== null) {
+    if (input === null || input.closest('[hidden]') !== null) {
       unplaced.push(detail)
       continue
     }
-    byParam.set(name, [...(byParam.get(name) ?? []), detail])
+    byControl.set(input, [...(byControl.get(input) ?? []), detail])
   }
-  for (const [name, details] of byParam) {
-    const input = form.querySelector<HTMLElement>(`#${CSS.escape(controlId(name))}`) as HTMLElement
-    const message = el('p', { id: errorId(name), class: 'field-error' }, details.join(' '))
+  for (const [input, details] of byControl) {
+    const errorId = `${input.id}-error`
+    const message = el('p', { id: errorId, class: 'field-error' }, details.join(' '))
     input.closest('.field')?.append(message)
     input.setAttribute('aria-invalid', 'true')
     const described = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id !== '')
-    input.setAttribute('aria-describedby', [...described, errorId(name)].join(' '))
+    input.setAttribute('aria-describedby', [...described, errorId].join(' '))
   }
   return unplaced
 }
@@ -115,4 +118,15 @@ export function alertBox (detail: string, more: readonly string[] = []): HTMLEle
   const others = more.filter((text) => text !== detail)
   if (others.length > 0) box.append(el('ul', {}, ...others.map((text) => el('li', {}, text))))
   return box
+}
+
+/** A set's .env text exactly as the API answered it (CONTRACT §10), with Copy and a download named `.env`. */
+export function envSection (text: string, t: Translate, actions: ResultActions): HTMLElement {
+  const copy = el('button', { type: 'button', class: 'copy-all' }, t('copyEnv'))
+  copy.addEventListener('click', () => actions.copy(text))
+  const save = el('button', { type: 'button' }, t('saveEnv'))
+  save.addEventListener('click', () => actions.save('.env', text))
+  return el('section', { class: 'results', 'aria-labelledby': 'env-heading' },
+    el('div', { class: 'results-head' }, el('h2', { id: 'env-heading' }, t('envFile')), el('div', { class: 'actions' }, copy, save)),
+    el('pre', { 'data-env': '', class: 'value env', ...VALUE_ATTRIBUTES }, text))
 }

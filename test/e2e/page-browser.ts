@@ -39,7 +39,7 @@ export interface Session {
   page: Page
   context: BrowserContext
   origin: string
-  /** Every request to /api/generate/ the page made, in order. */
+  /** Every request to /api/generate/ (and /api/generate, a set) the page made, in order. */
   apiRequests: Request[]
   /** Every request the context made, in order. */
   requests: Request[]
@@ -80,7 +80,7 @@ export async function withSession (t: Test, served: Served, options: BrowserCont
     requests.push(request)
     const url = new URL(request.url())
     if (url.protocol !== 'data:' && url.origin !== origin) foreignRequests.push(request.url())
-    if (url.origin === origin && url.pathname.startsWith('/api/generate/')) apiRequests.push(request)
+    if (url.origin === origin && (url.pathname.startsWith('/api/generate/') || url.pathname === '/api/generate')) apiRequests.push(request)
   })
   // on the context, so a second tab a test opens is watched as well
   context.on('console', (message) => {
@@ -127,8 +127,8 @@ export async function openGenerator (session: Session, type: string): Promise<vo
   await page.locator('[name=quantity]').waitFor({ state: 'visible' })
 }
 
-export function generateButton (page: Page) {
-  return page.getByRole('button', { name: 'Generate', exact: true })
+export function generateButton (page: Page, name = 'Generate') {
+  return page.getByRole('button', { name, exact: true })
 }
 
 export interface Generated {

@@ -127,6 +127,7 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
           max: element.getAttribute('max'),
           minLength: element.minLength,
           maxLength: element.maxLength,
+          maxCodePoints: element.getAttribute('data-max-code-points'),
           options: element.tagName === 'SELECT' ? Array.from(element.options, (option: any) => option.value) : null,
           labelled: (element.labels?.length ?? 0) > 0 || element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby')
         }))
@@ -145,7 +146,10 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
           t.equal(Number(seen.max), property.maximum, `${what}: max ${property.maximum}`)
           t.equal(seen.value, String(property.default), `${what}: default ${property.default}`)
         } else if (property.type === 'string') {
-          t.equal(seen.maxLength, property.maxLength, `${what}: maxLength ${property.maxLength}`)
+          // The schema counts code points, maxlength UTF-16 units: the page cuts at the code points
+          // (test/e2e/page-words.test.ts types emoji), the attribute allows what they can take
+          t.equal(Number(seen.maxCodePoints), property.maxLength, `${what}: at most ${property.maxLength} characters (code points)`)
+          t.equal(seen.maxLength, 2 * property.maxLength, `${what}: maxlength ${2 * property.maxLength} UTF-16 units`)
           t.equal(Math.max(seen.minLength, 0), property.minLength ?? 0, `${what}: minLength ${property.minLength ?? 0}`)
           t.equal(seen.value, property.default, `${what}: default ${JSON.stringify(property.default)}`)
         } else if (property.type === 'array') {

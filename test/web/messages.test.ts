@@ -5,6 +5,8 @@ import { formSpec } from '../../src/build/form-spec.js'
 import { LANGUAGES } from '../../src/i18n/index.js'
 import { catalogs, en, LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey } from '../../web/messages.js'
 import { preferredLanguage, translator } from '../../web/i18n.js'
+import { PLURALS, type PluralKey } from '../../web/plurals.js'
+import { choiceLabel } from '../../web/choice-labels.js'
 
 const KEYS = Object.keys(en) as MessageKey[]
 /** Strings that are the same word in English and in that language (checked by a speaker, not a gap). */
@@ -57,4 +59,50 @@ t.test('messages with their number filled in', async (t) => {
   t.equal(translator('en')('copyValue', 2), 'Copy value 2')
   t.equal(translator('de')('rateLimited', 30), 'Zu viele Anfragen. Bitte in 30 Sekunden erneut versuchen.')
   t.equal(translator('fr')('generate'), 'Générer')
+})
+
+t.test('every count message has each plural form its language has (Intl.PluralRules), each holding {n}', async (t) => {
+  const keys = Object.keys(PLURALS.en) as PluralKey[]
+  for (const language of PAGE_LANGUAGES) {
+    t.same(Object.keys(PLURALS[language]).sort(), [...keys].sort(), `${language}: the same count messages`)
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories
+    for (const key of keys) {
+      t.same(Object.keys(PLURALS[language][key]).sort(), [...categories].sort(), `${language}.${key}: ${categories.join(', ')}`)
+      for (const form of Object.values(PLURALS[language][key])) t.same(placeholders(form), ['{n}'], `${language}.${key}: {n} in "${form}"`)
+    }
+  }
+})
+
+t.test('a count in its language\'s grammar: "1 value", "2 values"; Russian one, few and many', async (t) => {
+  const en = translator('en')
+  t.equal(en.plural('generated', 1), '1 value generated.')
+  t.equal(en.plural('generated', 50), '50 values generated.')
+  const ru = translator('ru')
+  t.equal(ru.plural('generated', 1), 'Создано 1 значение.')
+  t.equal(ru.plural('generated', 3), 'Создано 3 значения.')
+  t.equal(ru.plural('generated', 5), 'Создано 5 значений.')
+  t.equal(ru.plural('generated', 21), 'Создано 21 значение.')
+  t.equal(ru.plural('setGenerated', 12), 'Записано 12 строк .env.')
+  t.equal(translator('fr').plural('generated', 0), '0 valeur générée.', 'French counts 0 as one')
+  t.equal(translator('de').plural('generated', 1), '1 Wert erzeugt.')
+})
+
+t.test('words for every string choice the schemas have, in every language, distinct within a parameter', async (t) => {
+  for (const { type, params } of formSpec()) {
+    for (const param of params) {
+      if (param.kind !== 'choice') continue
+      for (const language of PAGE_LANGUAGES) {
+        const labels = param.choices.map((choice) => choiceLabel(language, param.name, choice))
+        if (typeof param.choices[0] === 'number') {
+          t.same(labels.filter((label) => label !== undefined), [], `${type}.${param.name}: numbers are their own label`)
+          continue
+        }
+        t.same(labels.filter((label) => label === undefined || label.trim() === ''), [], `${language}: ${type}.${param.name} has words for every choice`)
+        t.equal(new Set(labels).size, labels.length, `${language}: ${type}.${param.name}'s words tell its choices apart`)
+      }
+    }
+  }
+  t.equal(choiceLabel('de', 'wordList', 'bip39-czech'), 'BIP-39, Tschechisch (2.048 Wörter)')
+  t.equal(choiceLabel('en', 'wordList', 'bip39-klingon'), undefined, 'a list the page does not know has no words')
+  t.equal(choiceLabel('en', 'protocol', 'wireguard'), 'WireGuard key pair')
 })
