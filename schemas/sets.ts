@@ -84,8 +84,9 @@ export function setSchemas (generators: readonly SetGenerator[]): { branches: TO
     properties: {
       name: Type.Ref(SetItemName.$id as string),
       type: StringEnum(generators.map(({ type }) => type), { description: 'The generator: a path segment of `/api/generate/<type>`.' }),
-      params: Type.Object({}, {
-        additionalProperties: true,
+      // No type of its own: the chosen branch's reference says what `params` is, and a generated
+      // client then types it by `type` alone (an open object here would accept any field)
+      params: Type.Unknown({
         default: {},
         description: 'That generator\'s parameters exactly as its own route takes them (default `{}`), validated as that route validates them.'
       })
