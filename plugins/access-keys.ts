@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import { credentialOf, keyId, keyIds, matchDigest, sha256 } from '../src/ops/access-keys.js'
 import { ProblemError } from '../src/http/errors.js'
-import { GENERATOR_PREFIX } from '../src/http/generator-route.js'
+import { GENERATOR_PREFIX, SET_URL } from '../src/http/generator-route.js'
 
 const CHALLENGE = 'Bearer realm="randgen"'
 // RFC 6750 §3.1: a key was sent, and it is not one we accept
@@ -43,7 +43,7 @@ export default fp(async function accessKeys (app: FastifyInstance, options: { di
   // Generator routes only (the page, /docs, /api/health, /livez and /readyz stay open), and not
   // their OPTIONS: a CORS preflight never carries credentials
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(GENERATOR_PREFIX) || route.method === 'OPTIONS') return
+    if (!(route.url.startsWith(GENERATOR_PREFIX) || route.url === SET_URL) || route.method === 'OPTIONS') return
     // After the route's own hooks (every generator route has one), so a 401 still says Vary:
     // Accept like every answer of the route
     route.onRequest = [...[route.onRequest].flat().filter((hook) => hook !== undefined), requireKey]

@@ -51,6 +51,7 @@ export default fp(async function ageKeyGenerator (app: FastifyInstance) {
     params: AgeKeyParams,
     result: AgeKeyResult,
     alphabet: AGE_KEY_ALPHABET,
-    generate: generateAgeKeys
+    generate: generateAgeKeys,
+    keyPairs: () => true
   })
 }, { name: 'generator-age-key', dependencies: ['errors'] })

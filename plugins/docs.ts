@@ -226,6 +226,8 @@ function withPlainTextBound (responses: Json, schemas: Json): Json {
   const plainText = ok?.content?.['text/plain']
   if (plainText === undefined) return responses
   const result = schemas[String(ok.content['application/json']?.schema?.$ref).slice(SCHEMAS.length)]
+  // A set's `.env` text has its bound from plugins/sets.ts, whose result has no `values` of its own
+  if (result?.properties?.values === undefined) return responses
   const bounded = { ...plainText, schema: { ...plainText.schema, maxLength: plainTextMaxLength(result) } }
   return { ...responses, 200: { ...ok, content: { ...ok.content, 'text/plain': bounded } } }
 }
@@ -243,10 +245,12 @@ function finishOperation (operation: Json, schemas: Json): Json {
   if (operation.requestBody !== undefined) {
     const media = operation.requestBody.content['application/json']
     const name = String(media.schema.$ref).slice(SCHEMAS.length)
+    // A set (CONTRACT §10) requires its `items`; a generator's parameters are all optional
+    const needed = (schemas[name].required ?? []).length > 0
     result.requestBody = {
-      description: 'The parameters as a JSON object. An empty body means `{}`: all defaults.',
+      description: needed ? 'The request as a JSON object.' : 'The parameters as a JSON object. An empty body means `{}`: all defaults.',
       // CONTRACT §1.1: a POST without a body means {}
-      required: false,
+      required: needed,
       content: { 'application/json': { schema: media.schema, example: schemas[name].examples[0] } }
     }
   }
@@ -301,6 +305,13 @@ function withDocumentedBounds (schemas: Json): Json {
   for (const name of ['issuer', 'account']) {
     const property = result.TotpParams?.properties?.[name]
     if (property !== undefined) property.pattern = TOTP_NAME_PATTERN
+  }
+  // OpenAPI's discriminator names each choice's component (AJV takes no `mapping`, so the route's
+  // schema has none): `type` values to the branches, which plugins/sets.ts lists in the same order
+  const setItem = result.SetItem
+  if (setItem?.discriminator !== undefined) {
+    const mapping = Object.fromEntries(setItem.properties.type.enum.map((type: string, index: number) => [type, setItem.oneOf[index].$ref]))
+    setItem.discriminator = { ...setItem.discriminator, mapping }
   }
   const version = result.Health?.properties?.version
   // SemVer from package.json; the bound is generous, no version of ours comes near it

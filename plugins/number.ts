@@ -63,6 +63,25 @@ export function numberEntropyBits (allowedCount: bigint): number {
 }
 
 /**
+ * The number rules, checked before anything is drawn: the exclusions inside the range (sorted,
+ * distinct) and how many values are left.
+ */
+export function numberPlan ({ min, max, quantity, unique, exclusions }: Params): { inRange: Float64Array, available: bigint } {
+  if (min > max) {
+    throw new ParameterError([{ pointer: '#/min', code: 'MIN_GREATER_THAN_MAX', args: { min, max } }])
+  }
+  const inRange = exclusionsInRange(exclusions, min, max)
+  const available = BigInt(max) - BigInt(min) + 1n - BigInt(inRange.length)
+  if (available === 0n) {
+    throw new ParameterError([{ pointer: '#/exclusions', code: 'NO_VALUES_LEFT', args: { min, max } }])
+  }
+  if (unique && available < BigInt(quantity)) {
+    throw new ParameterError([{ pointer: '#/quantity', code: 'NOT_ENOUGH_UNIQUE_VALUES', args: { available: available.toString(), quantity } }])
+  }
+  return { inRange, available }
+}
+
+/**
  * Uniform integers over [min, max] minus the exclusions, for any span of safe integers. The span
  * can reach 2^54 values, so the uniform index into the allowed values is a BigInt; min + index is
  * a safe integer (it is at most the allowed value it maps to), so the rest runs on exact Numbers.
@@ -71,19 +90,9 @@ export function numberEntropyBits (allowedCount: bigint): number {
  * The count of allowed values is worked out once, for the draws and for entropyBits.
  */
 export function generateNumbersWithEntropy (params: Params): Generated {
-  const { min, max, quantity, unique } = params
-  if (min > max) {
-    throw new ParameterError([{ pointer: '#/min', code: 'MIN_GREATER_THAN_MAX', args: { min, max } }])
-  }
-  const inRange = exclusionsInRange(params.exclusions, min, max)
+  const { min, quantity, unique } = params
+  const { inRange, available } = numberPlan(params)
   const bigMin = BigInt(min)
-  const available = BigInt(max) - bigMin + 1n - BigInt(inRange.length)
-  if (available === 0n) {
-    throw new ParameterError([{ pointer: '#/exclusions', code: 'NO_VALUES_LEFT', args: { min, max } }])
-  }
-  if (unique && available < BigInt(quantity)) {
-    throw new ParameterError([{ pointer: '#/quantity', code: 'NOT_ENOUGH_UNIQUE_VALUES', args: { available: available.toString(), quantity } }])
-  }
   // Room for the values drawn with `unique`, so a draw joins the exclusions by one in-place shift
   const excluded = unique ? new Float64Array(inRange.length + quantity) : inRange
   if (unique) excluded.set(inRange)
@@ -116,6 +125,7 @@ export default fp(async function numberGenerator (app: FastifyInstance) {
     params: NumberParams,
     result: NumberResult,
     alphabet: NUMBER_ALPHABET,
-    generate: generateNumbersWithEntropy
+    generate: generateNumbersWithEntropy,
+    check: (params) => { numberPlan(params) }
   })
 }, { name: 'generator-number', dependencies: ['errors'] })

@@ -6,6 +6,7 @@ import { rememberedEntropyBits } from '../src/random/entropy.js'
 import { ParameterError } from '../src/http/parameter-error.js'
 import { lazyTable } from '../src/random/lazy-table.js'
 import { registerGenerator } from '../src/http/generator-route.js'
+import { holdsUnquotable } from '../src/http/env-file.js'
 import { randomBelow, randomBytes, randomString } from '../src/random/csprng.js'
 import { EFF_LARGE_WORDLIST } from '../src/random/wordlists/eff-large.js'
 import { PHRASE_WORDLISTS, isAllowedSeparator, type PhraseLanguage } from './phrase.js'
@@ -104,7 +105,7 @@ function capitalizedWords (name: WordListName): readonly string[] {
  * English and Spanish lists some words begin others, so words run together would not read back),
  * none that occurs in a word of the list in any normal form.
  */
-function checkSeparator (separator: string, { language }: PassphraseWordList, wordList: WordListName): void {
+export function checkSeparator (separator: string, { language }: PassphraseWordList, wordList: WordListName): void {
   if (NOT_IN_SEPARATOR.test(separator)) {
     throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_LETTER_OR_DIGIT' }])
   }
@@ -160,6 +161,10 @@ export default fp(async function passphraseGenerator (app: FastifyInstance) {
       '`entropyBits` is words × log2(7776 or 2048), plus log2(10 × words) with `includeNumber`.',
     params: PassphraseParams,
     result: PassphraseResult,
-    generate: (params) => ({ values: generatePassphrases(params), entropyBits: passphraseEntropyBits(params) })
+    generate: (params) => ({ values: generatePassphrases(params), entropyBits: passphraseEntropyBits(params) }),
+    check: ({ separator, wordList }) => { checkSeparator(separator, PASSPHRASE_WORD_LISTS[wordList], wordList) },
+    // The words are letters (and four EFF words' hyphens); the separator is the client's, and the
+    // rule leaves out control characters but not `'` or `\\`
+    notRepresentable: ({ separator }) => holdsUnquotable(separator) ? ['params/separator'] : []
   })
 }, { name: 'generator-passphrase', dependencies: ['errors'] })

@@ -8,6 +8,7 @@ import { ParameterError, type FieldProblem } from '../src/http/parameter-error.j
 import { isJsonVerbatim, registerGenerator } from '../src/http/generator-route.js'
 import { randomString, shuffle } from '../src/random/csprng.js'
 import { repeat } from '../src/random/repeat.js'
+import { holdsUnquotable } from '../src/http/env-file.js'
 
 type Params = Static<typeof PasswordParams>
 
@@ -209,6 +210,10 @@ export default fp(async function passwordGenerator (app: FastifyInstance) {
     generate: (params) => {
       const plan = passwordPlan(params)
       return { values: passwordsOf(plan, params.quantity), entropyBits: plan.entropyBits, ...(plan.verbatim ? {} : { escaped: true }) }
-    }
+    },
+    check: (params) => { passwordPlan(params) },
+    // Only `symbolSet` can bring `'` or `\\` (the other sets are letters and digits); unused while
+    // `symbols` is false, and harmless once `exclude` has removed them
+    notRepresentable: (params) => params.symbols && holdsUnquotable(alphabetOf('symbols', params)) ? ['params/symbolSet'] : []
   })
 }, { name: 'generator-password', dependencies: ['errors'] })

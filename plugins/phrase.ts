@@ -19,6 +19,7 @@ import { lazyTable } from '../src/random/lazy-table.js'
 import { registerGenerator } from '../src/http/generator-route.js'
 import { randomBytes } from '../src/random/csprng.js'
 import { repeat } from '../src/random/repeat.js'
+import { holdsUnquotable } from '../src/http/env-file.js'
 
 type Params = Static<typeof PhraseParams>
 export type PhraseLanguage = Params['language']
@@ -181,10 +182,15 @@ export function generateMnemonic (words: Params['words'], language: PhraseLangua
   }
 }
 
-export function generatePhrases ({ words, language, separator, quantity }: Params): string[] {
+/** The separator rule: throws the problem when `separator` may not join words of `language`. */
+export function checkPhraseSeparator ({ language, separator }: Pick<Params, 'language' | 'separator'>): void {
   if (!isAllowedSeparator(separator, language)) {
     throw new ParameterError([{ pointer: '#/separator', code: 'NOT_ALLOWED_VALUE', message: 'SEPARATOR_HAS_WORD_CHARACTER', args: { language } }])
   }
+}
+
+export function generatePhrases ({ words, language, separator, quantity }: Params): string[] {
+  checkPhraseSeparator({ language, separator })
   // Joined once, with the separator: the same text as @scure/bip39's joiner replaced by it, since
   // no word holds the joiner (checked when the list is built)
   return repeat(quantity, () => generateMnemonic(words, language).join(separator))
@@ -207,6 +213,9 @@ export default fp(async function phraseGenerator (app: FastifyInstance) {
       'Japanese wallets join words with U+3000, the ideographic space: send it as `separator`. `entropyBits` is words × 32 / 3.',
     params: PhraseParams,
     result: PhraseResult,
-    generate: (params) => ({ values: generatePhrases(params), entropyBits: phraseEntropyBits(params) })
+    generate: (params) => ({ values: generatePhrases(params), entropyBits: phraseEntropyBits(params) }),
+    check: checkPhraseSeparator,
+    // The words are letters; the separator is the client's (control characters already refused)
+    notRepresentable: ({ separator }) => holdsUnquotable(separator) ? ['params/separator'] : []
   })
 }, { name: 'generator-phrase', dependencies: ['errors'] })

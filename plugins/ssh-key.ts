@@ -23,10 +23,15 @@ const DRAW_BYTES = SEED_BYTES + 4
  * unencrypted private key file (the value) and the public key line. Seeds and check integers come
  * from one draw, wiped once encoded; node:crypto derives each public key.
  */
-export function generateSshKeys ({ comment, quantity }: Params): Generated {
+/** The comment rule: printable ASCII. */
+export function checkComment ({ comment }: Pick<Params, 'comment'>): void {
   if (!PRINTABLE_ASCII.test(comment)) {
     throw new ParameterError([{ pointer: '#/comment', code: 'NOT_ALLOWED_VALUE', message: 'NOT_PRINTABLE_ASCII' }])
   }
+}
+
+export function generateSshKeys ({ comment, quantity }: Params): Generated {
+  checkComment({ comment })
   const publicKeys: string[] = []
   const values = randomChunks(DRAW_BYTES, quantity, (bytes, start) => {
     const seed = bytes.subarray(start, start + SEED_BYTES)
@@ -46,6 +51,10 @@ export default fp(async function sshKeyGenerator (app: FastifyInstance) {
     description: 'Ed25519 key pairs as `ssh-keygen -t ed25519 -N \'\' -C <comment>` makes them. Each value is the unencrypted private key file (`-----BEGIN OPENSSH PRIVATE KEY-----` ... `-----END OPENSSH PRIVATE KEY-----`, every line ending in a line feed): save it as `~/.ssh/id_ed25519` with mode 600, or hand it to a deploy tool. Its public key, in `publicKeys`, is the `id_ed25519.pub` line (`ssh-ed25519 AAAA... comment`) for `authorized_keys` or a forge\'s deploy keys. As text/plain each private key is followed by its public key on a line of its own.',
     params: SshKeyParams,
     result: SshKeyResult,
-    generate: generateSshKeys
+    generate: generateSshKeys,
+    check: checkComment,
+    keyPairs: () => true,
+    // A private key file spans lines: no single-quoted line carries it, whatever the parameters
+    notRepresentable: () => ['type']
   })
 }, { name: 'generator-ssh-key', dependencies: ['errors'] })

@@ -39,10 +39,15 @@ export function tokenChecksum (random: string): string {
  * over the 62 of BASE62 and independent of the others (randomStrings rejects the bytes that would
  * bias them); the prefix and checksum add no randomness.
  */
-export function generateTokens ({ prefix, length, quantity }: Params): string[] {
+/** The prefix rule (its length is the schema's). */
+export function checkPrefix ({ prefix }: Pick<Params, 'prefix'>): void {
   if (!PREFIX.test(prefix)) {
     throw new ParameterError([{ pointer: '#/prefix', code: 'NOT_ALLOWED_VALUE', message: 'PREFIX_NOT_ALLOWED' }])
   }
+}
+
+export function generateTokens ({ prefix, length, quantity }: Params): string[] {
+  checkPrefix({ prefix })
   return randomStrings(BASE62, length, quantity).map((random) => `${prefix}_${random}${tokenChecksum(random)}`)
 }
 
@@ -72,6 +77,7 @@ export default fp(async function tokenGenerator (app: FastifyInstance) {
     params: TokenParams,
     result: TokenResult,
     alphabet: TOKEN_ALPHABET,
-    generate: generateTokenResult
+    generate: generateTokenResult,
+    check: checkPrefix
   })
 }, { name: 'generator-token', dependencies: ['errors'] })

@@ -51,9 +51,14 @@ function uriAround ({ issuer, account, algorithm, digits, period }: Params): [st
  * `quantity` URIs, each with its own `byteLength` random bytes of one draw (wiped once encoded)
  * as the secret, in RFC 4648 Base32, upper case and unpadded (what the Key URI format takes).
  */
-export function generateTotpUris (params: Params): string[] {
+/** The issuer and account rules. */
+export function checkTotpNames (params: Params): void {
   const problems = refusals(params)
   if (problems.length > 0) throw new ParameterError(problems)
+}
+
+export function generateTotpUris (params: Params): string[] {
+  checkTotpNames(params)
   const [before, after] = uriAround(params)
   return randomChunks(params.byteLength, params.quantity, (bytes, start, end) => before + base32nopad.encode(bytes.subarray(start, end)) + after)
 }
@@ -75,6 +80,8 @@ export default fp(async function totpGenerator (app: FastifyInstance) {
     params: TotpParams,
     result: TotpResult,
     alphabet: TOTP_ALPHABET,
-    generate: (params) => ({ values: generateTotpUris(params), entropyBits: totpEntropyBits(params) })
+    generate: (params) => ({ values: generateTotpUris(params), entropyBits: totpEntropyBits(params) }),
+    // issuer and account are percent-encoded (`'` as %27, `\\` as %5C): a URI never needs refusing
+    check: checkTotpNames
   })
 }, { name: 'generator-totp', dependencies: ['errors'] })

@@ -101,6 +101,9 @@ const ENTROPY_BITS: Record<Protocol, (length: number) => number> = {
   hex: () => 256
 }
 
+/** The protocols whose values are key pairs (`publicKeys` in the answer). */
+export const KEY_PAIR_PROTOCOLS: ReadonlySet<Protocol> = new Set(['wireguard', 'reality', 'mlkem768', 'mldsa65'])
+
 export function vpnEntropyBits ({ protocol, length }: Params): number {
   return ENTROPY_BITS[protocol](length)
 }
@@ -125,6 +128,7 @@ export default fp(async function vpnGenerator (app: FastifyInstance) {
     params: VpnParams,
     result: VpnResult,
     alphabet: VPN_ALPHABET,
-    generate: generateVpn
+    generate: generateVpn,
+    keyPairs: ({ protocol }) => KEY_PAIR_PROTOCOLS.has(protocol)
   })
 }, { name: 'generator-vpn', dependencies: ['errors'] })

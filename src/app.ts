@@ -25,6 +25,7 @@ import sshKey from '../plugins/ssh-key.js'
 import ageKey from '../plugins/age-key.js'
 import token from '../plugins/token.js'
 import totp from '../plugins/totp.js'
+import sets from '../plugins/sets.js'
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -64,6 +65,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(ageKey)
   await app.register(token)
   await app.register(totp)
+  // After every generator: a set is built from their schemas and draws with their code
+  await app.register(sets)
 
   return app
 }

@@ -107,6 +107,9 @@ export function serverOptions (config: Config, logStream?: DestinationStream, co
         allErrors: true,
         // number.exclusions items are `string | integer`
         allowUnionTypes: true,
+        // A set item (CONTRACT §10) is a choice by `type`: only the chosen generator's schema is
+        // tried, so its errors are that generator's own, and its defaults are filled in
+        discriminator: true,
         // parentSchema on each error gives the bounds our messages quote
         verbose: true
       }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { UNESCAPED_FORMAT } from '../../schemas/common.js'
 import { isoNow } from './clock.js'
 import { ProblemError } from './errors.js'
-import { ParameterError } from './parameter-error.js'
+import { ParameterError, type FieldProblem } from './parameter-error.js'
 import { precheckOf } from './precheck.js'
 import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
@@ -45,6 +45,30 @@ export interface GeneratorDefinition<P extends TObject> {
    */
   alphabet?: string
   generate: (params: Static<P>) => Generated
+  /**
+   * The generator's rules (those beyond the schema), checked without drawing anything: throws the
+   * ParameterError `generate` would throw for these parameters. `generate` runs the same checks
+   * itself; a set (plugins/sets.ts) runs them for every item first, so nothing is drawn unless
+   * every item is valid.
+   */
+  check?: (params: Static<P>) => void
+  /** Whether these parameters make key pairs (`publicKeys` in the answer): a set's `.env` form derives `<name>_PUBLIC_KEY` then. */
+  keyPairs?: (params: Static<P>) => boolean
+  /**
+   * Where these parameters let a value (or public key) hold `'`, `\\` or a control character
+   * (Unicode Cc), which a single-quoted `.env` line cannot carry: pointers relative to a set's
+   * item (`params/symbolSet`, `type`), decided from the parameters alone. Absent: never.
+   * test/plugins/sets-representable.test.ts draws values of every generator to hold each to it.
+   */
+  notRepresentable?: (params: Static<P>) => string[]
+}
+
+// Every generator registered on an app, in registration order: what a set (plugins/sets.ts) draws from
+const REGISTERED = new WeakMap<FastifyInstance, Array<GeneratorDefinition<TObject>>>()
+
+/** The generators registered on `app` so far, in registration order. */
+export function generatorsOf (app: FastifyInstance): ReadonlyArray<GeneratorDefinition<TObject>> {
+  return REGISTERED.get(app) ?? []
 }
 
 /** Whether JSON writes `text` between its quotes exactly as it is. */
@@ -115,39 +139,35 @@ function jsonParserOf (app: FastifyInstance): JsonParser {
 
 /** Every generator's path starts so (CONTRACT §1); access keys guard exactly these routes. */
 export const GENERATOR_PREFIX = '/api/generate/'
+/** CONTRACT §10: several generators in one request (plugins/sets.ts); guarded like the generators. */
+export const SET_URL = '/api/generate'
 
-export function registerGenerator<P extends TObject> (app: FastifyInstance, definition: GeneratorDefinition<P>): void {
-  const { type, name, summary, description, params, result, alphabet, generate } = definition
-  checkAlphabet(type, result, alphabet)
-  const url = `${GENERATOR_PREFIX}${type}`
+/** What registerParameterRoutes needs to serve one parameters object in both request forms. */
+export interface ParameterRoutes {
+  url: string
+  /** Operation id stem: `Password` gives `generatePassword` and `generatePasswordWithHeader`. */
+  name: string
+  summary: string
+  description: string
+  /** The named parameters schema (already added with app.addSchema). */
+  paramsId: string
+  response: Record<number, unknown>
+  /** Refusals before AJV (src/http/precheck.ts): what keeps a hostile body's cost bounded. */
+  precheck: (parameters: Record<string, unknown>) => FieldProblem[] | undefined
+  handler: (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => unknown
+  /** Whether the handler reads AJV's errors itself (request.validationError) instead of the error handler. */
+  attachValidation?: boolean
+}
+
+/**
+ * POST (JSON body), GET (X-Data; HEAD is Fastify's copy) and OPTIONS on `url`, with one schema for
+ * both forms (CONTRACT §1.1): an empty POST means {}, a body or X-Data that is not an object is
+ * refused before validation, and both go through the same AJV validator and handler.
+ */
+export function registerParameterRoutes (app: FastifyInstance, routes: ParameterRoutes): void {
+  const { url, name, summary, description, paramsId, response, precheck, handler, attachValidation = false } = routes
   const parseJson = jsonParserOf(app)
-  app.addSchema(params)
-  app.addSchema(result)
-  const paramsRef = Type.Ref(params.$id as string)
-  const response = {
-    200: {
-      description: 'The generated values: JSON, or one value per line as text/plain when `Accept` prefers it.',
-      content: {
-        'application/json': { schema: Type.Ref(result.$id as string) },
-        'text/plain': { schema: PlainTextValues, example: PLAIN_TEXT_EXAMPLE }
-      }
-    }
-  }
-
-  // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
-  // returned value at once, and a generator's throw becomes the same error response)
-  const countValues = app.metrics?.valuesCounter(type)
-  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const generated = generate(parameters as Static<P>)
-    countValues?.(generated.values.length)
-    if (resultFormat(request.headers.accept) === 'text') {
-      return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
-    }
-    const { escaped, ...body } = generated
-    // With a serializer of its own a reply keeps the media type it is given
-    if (escaped === true) reply.header('content-type', 'application/json; charset=utf-8').serializer(escapingSerializer)
-    return { type, ...body, generatedAt: isoNow() }
-  }
+  const paramsRef = Type.Ref(paramsId)
 
   // Every answer of a generator route says Vary: Accept, errors too: a representation of the URL
   // depends on Accept, and one rule for every status is what caches and readers can rely on.
@@ -158,7 +178,6 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   }
 
   // Run by the hooks that read the parameters: a refusal here means AJV never sees them
-  const precheck = precheckOf(params)
   const refusalOf = (parameters: Record<string, unknown>): ParameterError | undefined => {
     const problems = precheck(parameters)
     return problems === undefined ? undefined : new ParameterError(problems)
@@ -193,6 +212,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     method: 'POST',
     url,
     schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
+    attachValidation,
     onRequest: varyOnAccept,
     preValidation: readBody,
     handler: (request, reply) => handler(request.body, request, reply)
@@ -209,6 +229,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       querystring: paramsRef,
       response
     },
+    attachValidation,
     // HEAD is Fastify's copy of this route (exposeHeadRoutes): same hooks, same headers, no body
     onRequest: varyOnAccept,
     preValidation: readXData,
@@ -220,5 +241,50 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     url,
     schema: { hide: true },
     handler: async (_request, reply) => reply.code(204).header('allow', GENERATOR_ALLOW).send()
+  })
+}
+
+export function registerGenerator<P extends TObject> (app: FastifyInstance, definition: GeneratorDefinition<P>): void {
+  const { type, name, summary, description, params, result, alphabet, generate } = definition
+  checkAlphabet(type, result, alphabet)
+  app.addSchema(params)
+  app.addSchema(result)
+  const registered = REGISTERED.get(app) ?? []
+  registered.push(definition as unknown as GeneratorDefinition<TObject>)
+  REGISTERED.set(app, registered)
+  const response = {
+    200: {
+      description: 'The generated values: JSON, or one value per line as text/plain when `Accept` prefers it.',
+      content: {
+        'application/json': { schema: Type.Ref(result.$id as string) },
+        'text/plain': { schema: PlainTextValues, example: PLAIN_TEXT_EXAMPLE }
+      }
+    }
+  }
+
+  // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
+  // returned value at once, and a generator's throw becomes the same error response)
+  const countValues = app.metrics?.valuesCounter(type)
+  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const generated = generate(parameters as Static<P>)
+    countValues?.(generated.values.length)
+    if (resultFormat(request.headers.accept) === 'text') {
+      return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
+    }
+    const { escaped, ...body } = generated
+    // With a serializer of its own a reply keeps the media type it is given
+    if (escaped === true) reply.header('content-type', 'application/json; charset=utf-8').serializer(escapingSerializer)
+    return { type, ...body, generatedAt: isoNow() }
+  }
+
+  registerParameterRoutes(app, {
+    url: `${GENERATOR_PREFIX}${type}`,
+    name,
+    summary,
+    description,
+    paramsId: params.$id as string,
+    response,
+    precheck: precheckOf(params),
+    handler
   })
 }

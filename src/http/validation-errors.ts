@@ -3,6 +3,7 @@
 import type { FieldCode, FieldMessage, JsonType, MessageArgs } from '../i18n/catalog.js'
 import type { FieldProblem } from './parameter-error.js'
 import { EXCLUDE_PATTERN, SYMBOL_SET_PATTERN } from '../../schemas/password.js'
+import { SET_NAME_PATTERN } from '../../schemas/sets.js'
 
 /** The parts of an AJV error (with `verbose: true`) that we read. */
 export interface AjvError {
@@ -22,6 +23,9 @@ export const KEYWORD_CODES: Record<string, FieldCode> = {
   maxLength: 'TOO_LONG',
   maxItems: 'TOO_MANY_ITEMS',
   additionalProperties: 'UNKNOWN_FIELD',
+  // Sets (CONTRACT §10): a missing `items`, `name` or `type`; an empty `items`
+  required: 'REQUIRED',
+  minItems: 'TOO_SHORT',
   // The base-10 integer of number.exclusions; the other patterns are in PATTERN_PROBLEMS
   pattern: 'NOT_AN_INTEGER'
 }
@@ -29,7 +33,8 @@ export const KEYWORD_CODES: Record<string, FieldCode> = {
 /** Patterns that stand for a set of allowed characters: their code and the message that names the set. */
 export const PATTERN_PROBLEMS: Record<string, { code: FieldCode, message: FieldMessage }> = {
   [SYMBOL_SET_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'SYMBOL_SET_CHARACTERS' },
-  [EXCLUDE_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'EXCLUDE_CHARACTERS' }
+  [EXCLUDE_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'EXCLUDE_CHARACTERS' },
+  [SET_NAME_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'SET_NAME_NOT_ALLOWED' }
 }
 
 /** The code of an error, and the message when it is not the one named like the code. */
@@ -37,6 +42,13 @@ function problemOf (error: AjvError): { code: FieldCode, message?: FieldMessage 
   if (error.keyword === 'pattern') {
     const known = PATTERN_PROBLEMS[String(error.params.pattern)]
     if (known !== undefined) return known
+  }
+  if (error.keyword === 'minItems') return { code: 'TOO_SHORT', message: 'TOO_FEW_ITEMS' }
+  // A set item's `type` (the tag AJV's discriminator reads): absent, not a string, or no generator.
+  // The item's own `required`, `type` and `enum` say the same at the same pointer, first found wins
+  if (error.keyword === 'discriminator') {
+    if (error.params.error === 'mapping') return { code: 'NOT_ALLOWED_VALUE' }
+    return { code: error.params.tagValue === undefined ? 'REQUIRED' : 'TYPE' }
   }
   return { code: KEYWORD_CODES[error.keyword] ?? 'NOT_ALLOWED_VALUE' }
 }
@@ -64,6 +76,13 @@ function argsFor (error: AjvError): MessageArgs {
       return { max: schema.maxLength as number }
     case 'maxItems':
       return { max: schema.maxItems as number }
+    case 'minItems':
+      return { min: schema.minItems as number }
+    case 'discriminator': {
+      if (error.params.error === 'tag' && error.params.tagValue !== undefined) return { expected: 'string' }
+      const allowed = ((schema.properties as Record<string, { enum?: unknown[] }> | undefined)?.[String(error.params.tag)]?.enum ?? [])
+      return error.params.error === 'mapping' ? { allowed: allowed.map((value) => JSON.stringify(value)).join(', ') } : {}
+    }
     default:
       return {}
   }
@@ -91,8 +110,17 @@ export function unknownFieldToken (name: string): string {
 
 /** Where an error is: the whole name of an unknown field, so two long names stay two problems. */
 function locationOf (error: AjvError): string {
-  return '#' + error.instancePath +
-    (error.keyword === 'additionalProperties' ? '/' + escapePointerToken(String(error.params.additionalProperty)) : '')
+  return '#' + error.instancePath + childOf(error)
+}
+
+/** The member an error of an object is about: an unknown field, a missing one, a set item's `type`. */
+function childOf (error: AjvError): string {
+  switch (error.keyword) {
+    case 'additionalProperties': return '/' + escapePointerToken(String(error.params.additionalProperty))
+    case 'required': return '/' + escapePointerToken(String(error.params.missingProperty))
+    case 'discriminator': return '/' + escapePointerToken(String(error.params.tag))
+    default: return ''
+  }
 }
 
 /** The pointer an answer shows for an error at `location`. */

@@ -36,22 +36,30 @@ export const FIELD_CODES = [
   'NO_VALUES_LEFT',
   'NOT_ENOUGH_UNIQUE_VALUES',
   'MINIMUMS_EXCEED_LENGTH',
-  'EMPTY_SET'
+  'EMPTY_SET',
+  // CONTRACT §10 sets
+  'DUPLICATE_NAME',
+  'TOO_MANY_VALUES',
+  'NOT_REPRESENTABLE',
+  'REQUIRED'
 ] as const
 export type FieldCode = typeof FIELD_CODES[number]
 
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
  * (the SEPARATOR_* messages, the character rules of password's symbolSet and exclude,
- * NOT_PRINTABLE_ASCII, PREFIX_NOT_ALLOWED and TOTP_NAME_NOT_ALLOWED are reported under
- * NOT_ALLOWED_VALUE).
+ * NOT_PRINTABLE_ASCII, PREFIX_NOT_ALLOWED, TOTP_NAME_NOT_ALLOWED and SET_NAME_NOT_ALLOWED are reported under
+ * NOT_ALLOWED_VALUE; TOO_FEW_ITEMS under TOO_SHORT; ENV_ONE_VALUE and ENV_MULTILINE under NOT_REPRESENTABLE).
  */
 export const FIELD_MESSAGES = [
   ...FIELD_CODES,
   'SEPARATOR_HAS_LETTER', 'SEPARATOR_HAS_LETTER_OR_DIGIT', 'SEPARATOR_HAS_WORD_CHARACTER',
   'SYMBOL_SET_CHARACTERS', 'EXCLUDE_CHARACTERS', 'NOT_PRINTABLE_ASCII',
   'PREFIX_NOT_ALLOWED',
-  'TOTP_NAME_NOT_ALLOWED'
+  'TOTP_NAME_NOT_ALLOWED',
+  // Sets (CONTRACT §10): an empty `items` (TOO_SHORT), an item's name (NOT_ALLOWED_VALUE), and why
+  // the .env form refuses an item (NOT_REPRESENTABLE: more than one value, a key file of several lines)
+  'TOO_FEW_ITEMS', 'SET_NAME_NOT_ALLOWED', 'ENV_ONE_VALUE', 'ENV_MULTILINE'
 ] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 

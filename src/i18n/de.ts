@@ -61,7 +61,15 @@ export const de: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten (kein Leerzeichen).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen vom Leerzeichen bis ~ enthalten.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} darf nur Kleinbuchstaben a–z und Ziffern 0–9 enthalten und muss mit einem Buchstaben beginnen.`,
-    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} darf weder einen Doppelpunkt (:) noch Steuerzeichen oder ungepaarte Surrogate enthalten.`
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} darf weder einen Doppelpunkt (:) noch Steuerzeichen oder ungepaarte Surrogate enthalten.`,
+    DUPLICATE_NAME: ({ field }) => `${field} ist schon der Name eines früheren Eintrags oder ein Name, den die .env-Form daraus bildet (NAME_PUBLIC_KEY für ein Schlüsselpaar, NAME_HASH für ein Token).`,
+    TOO_MANY_VALUES: ({ total, max }) => `Die Einträge verlangen zusammen ${total} Werte; ein Satz liefert höchstens ${max}.`,
+    NOT_REPRESENTABLE: ({ field }) => `${field} erlaubt Werte mit einfachem Anführungszeichen, Backslash oder Steuerzeichen, die eine .env-Zeile in einfachen Anführungszeichen nicht tragen kann: entfernen Sie sie oder verlangen Sie JSON.`,
+    REQUIRED: ({ field }) => `${field} fehlt, ist aber erforderlich.`,
+    TOO_FEW_ITEMS: ({ field, min }) => `${field} muss mindestens ${min} Element(e) enthalten.`,
+    SET_NAME_NOT_ALLOWED: ({ field }) => `${field} muss mit einem Buchstaben oder _ beginnen, darf nur A–Z, a–z, 0–9 und _ enthalten und kein Name sein, dem die Shell eine eigene Bedeutung gibt (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
+    ENV_ONE_VALUE: ({ field }) => `${field} muss in einer .env-Antwort 1 sein: Ein Name trägt einen Wert (für mehrere verlangen Sie JSON).`,
+    ENV_MULTILINE: ({ field }) => `${field}: Ein privater ssh-key-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; verlangen Sie JSON.`
   },
   types: {
     string: 'eine Zeichenkette',

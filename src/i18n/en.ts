@@ -61,7 +61,15 @@ export const en: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} must hold printable ASCII characters only, from ! to ~ (no space).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} may hold only printable ASCII characters, from space to ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} must be lowercase letters a–z and digits 0–9, starting with a letter.`,
-    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} must not contain a colon (:), control characters or unpaired surrogates.`
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} must not contain a colon (:), control characters or unpaired surrogates.`,
+    DUPLICATE_NAME: ({ field }) => `${field} is already the name of an earlier item, or one the .env form makes from it (NAME_PUBLIC_KEY for a key pair, NAME_HASH for a token).`,
+    TOO_MANY_VALUES: ({ total, max }) => `The items ask for ${total} values together; a set makes at most ${max}.`,
+    NOT_REPRESENTABLE: ({ field }) => `${field} lets a value hold a single quote, a backslash or a control character, which a single-quoted .env line cannot carry: remove them, or ask for JSON.`,
+    REQUIRED: ({ field }) => `${field} is required.`,
+    TOO_FEW_ITEMS: ({ field, min }) => `${field} must have at least ${min} item(s).`,
+    SET_NAME_NOT_ALLOWED: ({ field }) => `${field} must start with a letter or _, hold only A–Z, a–z, 0–9 and _, and not be a name the shell gives a meaning of its own (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
+    ENV_ONE_VALUE: ({ field }) => `${field} must be 1 in a .env answer: one name holds one value (ask for JSON for more).`,
+    ENV_MULTILINE: ({ field }) => `${field}: an ssh-key private key spans several lines, which a .env line cannot carry; ask for JSON.`
   },
   types: {
     string: 'a string',

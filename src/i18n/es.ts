@@ -61,7 +61,15 @@ export const es: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, de ! a ~ (sin espacio).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, del espacio a ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} solo puede contener letras minúsculas a–z y dígitos 0–9, y debe empezar por una letra.`,
-    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} no debe contener dos puntos (:), caracteres de control ni mitades sueltas de un par sustituto.`
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} no debe contener dos puntos (:), caracteres de control ni mitades sueltas de un par sustituto.`,
+    DUPLICATE_NAME: ({ field }) => `${field} ya es el nombre de un elemento anterior, o uno que la forma .env deriva de él (NAME_PUBLIC_KEY para un par de claves, NAME_HASH para un token).`,
+    TOO_MANY_VALUES: ({ total, max }) => `Los elementos piden ${total} valores en total; un conjunto genera como máximo ${max}.`,
+    NOT_REPRESENTABLE: ({ field }) => `${field} permite que un valor contenga una comilla simple, una barra invertida o un carácter de control, que una línea .env entre comillas simples no puede llevar: quítelos, o pida JSON.`,
+    REQUIRED: ({ field }) => `${field} es obligatorio.`,
+    TOO_FEW_ITEMS: ({ field, min }) => `${field} debe tener al menos ${min} elemento(s).`,
+    SET_NAME_NOT_ALLOWED: ({ field }) => `${field} debe empezar por una letra o _, contener solo A–Z, a–z, 0–9 y _, y no ser un nombre al que el shell da un sentido propio (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
+    ENV_ONE_VALUE: ({ field }) => `${field} debe ser 1 en una respuesta .env: un nombre lleva un solo valor (pida JSON para varios).`,
+    ENV_MULTILINE: ({ field }) => `${field}: una clave privada ssh-key ocupa varias líneas, que una línea .env no puede llevar; pida JSON.`
   },
   types: {
     string: 'una cadena de texto',

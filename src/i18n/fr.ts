@@ -62,7 +62,15 @@ export const fr: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} ne doit comporter que des caractères ASCII imprimables, de ! à ~ (sans espace).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} ne peut contenir que des caractères ASCII imprimables, de l’espace à ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir que des lettres minuscules a–z et des chiffres 0–9, et doit commencer par une lettre.`,
-    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir ni deux-points (:), ni caractères de contrôle, ni moitié isolée d’une paire de substitution.`
+    TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir ni deux-points (:), ni caractères de contrôle, ni moitié isolée d’une paire de substitution.`,
+    DUPLICATE_NAME: ({ field }) => `${field} est déjà le nom d’un élément précédent, ou celui que la forme .env en tire (NAME_PUBLIC_KEY pour une paire de clés, NAME_HASH pour un jeton).`,
+    TOO_MANY_VALUES: ({ total, max }) => `Les éléments demandent ${total} valeurs au total\u00A0; un ensemble en produit au plus ${max}.`,
+    NOT_REPRESENTABLE: ({ field }) => `${field} permet à une valeur de contenir une apostrophe, une barre oblique inverse ou un caractère de contrôle, qu’une ligne .env entre apostrophes ne peut pas porter\u00A0: retirez-les, ou demandez du JSON.`,
+    REQUIRED: ({ field }) => `${field} est obligatoire.`,
+    TOO_FEW_ITEMS: ({ field, min }) => `${field} doit comporter au moins ${min} élément(s).`,
+    SET_NAME_NOT_ALLOWED: ({ field }) => `${field} doit commencer par une lettre ou _, ne contenir que A–Z, a–z, 0–9 et _, et ne pas être un nom auquel le shell donne un sens propre (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
+    ENV_ONE_VALUE: ({ field }) => `${field} doit valoir 1 dans une réponse .env\u00A0: un nom porte une seule valeur (demandez du JSON pour plusieurs).`,
+    ENV_MULTILINE: ({ field }) => `${field}\u00A0: une clé privée ssh-key s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; demandez du JSON.`
   },
   types: {
     string: 'une chaîne de caractères',

@@ -159,7 +159,21 @@ t.test('a client generated from openapi.json type-checks and talks to the servic
   t.equal(badXData.contentType, 'application/problem+json; charset=utf-8')
   t.same(conforms('Problem', badXData.body), [], 'the error matches Problem')
   t.match(badXData.body, { status: 400, code: 'X_DATA_INVALID' })
-  t.equal(calls.length, 16, 'every call the client makes was checked')
+  for (const name of ['set', 'set via X-Data']) {
+    const setCall = byName.get(name) as Call
+    t.equal(setCall.status, 200, `${name}: 200`)
+    t.same(conforms('SetResult', setCall.body), [], `${name}: the answer matches SetResult`)
+    t.match(setCall.body, {
+      items: [
+        { name: 'DB_PASSWORD', type: 'password', values: [/^[A-Za-z0-9]{32}$/] },
+        { name: 'WG', type: 'vpn', values: [/^[A-Za-z0-9+/]{43}=$/], publicKeys: [/^[A-Za-z0-9+/]{43}=$/] },
+        { name: 'API_TOKEN', type: 'token', values: [/^myapp_/], hashes: [/^[0-9a-f]{64}$/] },
+        { name: 'ID', type: 'uuid' }
+      ],
+      generatedAt: ISO_MS
+    }, `${name}: every item, typed by its generator`)
+  }
+  t.equal(calls.length, 18, 'every call the client makes was checked')
 })
 
 t.test('access keys: a key made by /api/generate/token, its hash configured, sent by the generated client', async (t) => {

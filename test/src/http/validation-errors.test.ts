@@ -11,8 +11,29 @@ t.test('keyword codes', async (t) => {
     maxLength: 'TOO_LONG',
     maxItems: 'TOO_MANY_ITEMS',
     additionalProperties: 'UNKNOWN_FIELD',
+    required: 'REQUIRED',
+    minItems: 'TOO_SHORT',
     pattern: 'NOT_AN_INTEGER'
   })
+})
+
+t.test('fieldErrorsFromAjv: a set\'s missing fields, empty items and item types (CONTRACT §10)', async (t) => {
+  const item = { properties: { type: { enum: ['password', 'vpn'] } } }
+  t.same(fieldErrorsFromAjv([
+    { keyword: 'required', instancePath: '', params: { missingProperty: 'items' } },
+    { keyword: 'minItems', instancePath: '/list', params: {}, parentSchema: { minItems: 1 } },
+    { keyword: 'discriminator', instancePath: '/items/0', params: { error: 'tag', tag: 'type', tagValue: undefined }, parentSchema: item },
+    { keyword: 'discriminator', instancePath: '/items/1', params: { error: 'tag', tag: 'type', tagValue: 7 }, parentSchema: item },
+    { keyword: 'discriminator', instancePath: '/items/2', params: { error: 'mapping', tag: 'type', tagValue: 'nope' }, parentSchema: item },
+    { keyword: 'discriminator', instancePath: '/items/3', params: { error: 'mapping', tag: 'type', tagValue: 'nope' } }
+  ]), [
+    { pointer: '#/items', code: 'REQUIRED', args: {} },
+    { pointer: '#/list', code: 'TOO_SHORT', message: 'TOO_FEW_ITEMS', args: { min: 1 } },
+    { pointer: '#/items/0/type', code: 'REQUIRED', args: {} },
+    { pointer: '#/items/1/type', code: 'TYPE', args: { expected: 'string' } },
+    { pointer: '#/items/2/type', code: 'NOT_ALLOWED_VALUE', args: { allowed: '"password", "vpn"' } },
+    { pointer: '#/items/3/type', code: 'NOT_ALLOWED_VALUE', args: { allowed: '' } }
+  ])
 })
 
 t.test('fieldErrorsFromAjv: pointers, codes, bounds', async (t) => {

@@ -1,0 +1,232 @@
+import fp from 'fastify-plugin'
+import { Type, type TObject } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX } from '../schemas/common.js'
+import { HASH_SUFFIX, PUBLIC_KEY_SUFFIX, SET_ITEMS_MAX, SET_NAME_MAX_LENGTH, SetItemName, setResult, setResultItem, setSchemas } from '../schemas/sets.js'
+import { isoNow } from '../src/http/clock.js'
+import { envFile } from '../src/http/env-file.js'
+import { generatorsOf, registerParameterRoutes, SET_URL, type Generated, type GeneratorDefinition } from '../src/http/generator-route.js'
+import { ParameterError, type FieldProblem } from '../src/http/parameter-error.js'
+import { precheckOf } from '../src/http/precheck.js'
+import { resultFormat } from '../src/http/result-format.js'
+import { fieldErrorsFromAjv, type AjvError } from '../src/http/validation-errors.js'
+import { isJsonObject } from '../src/http/x-data.js'
+
+type Definition = GeneratorDefinition<TObject>
+type Params = Record<string, unknown>
+
+/** An item as AJV left it: its fields are what the client sent, with the defaults filled in. */
+interface Item { name?: unknown, type?: unknown, params?: unknown }
+
+/** A valid item, ready to draw. */
+interface Planned { name: string, definition: Definition, params: Params }
+
+/** `#/length` of an item's parameters as `#/items/2/params/length` (`#` alone: the parameters object). */
+function intoItem (index: number, pointer: string): string {
+  return `#/items/${index}/params${pointer.slice(1)}`
+}
+
+const ITEM_INDEX = /^\/items\/(\d+)(?:\/|$)/
+
+/** The item a problem's pointer is in; -1 for the set itself (`#/items` missing or empty). */
+function itemOf (pointer: string): number {
+  const match = ITEM_INDEX.exec(pointer.slice(1))
+  return match === null ? -1 : Number(match[1])
+}
+
+/** The items AJV found a problem in (their rules are not checked: their parameters are not known to be whole). */
+function invalidItems (errors: readonly AjvError[]): Set<number> {
+  const invalid = new Set<number>()
+  // A missing `name` or `type` is reported at the item itself (`/items/2`), which the pattern takes too
+  for (const { instancePath } of errors) {
+    const match = ITEM_INDEX.exec(instancePath)
+    if (match !== null) invalid.add(Number(match[1]))
+  }
+  return invalid
+}
+
+/** The quantity an item asks for, where it is one a generator takes (an invalid one is its own problem). */
+function quantityOf (params: unknown): number {
+  const quantity = isJsonObject(params) ? params.quantity : undefined
+  return Number.isInteger(quantity) && (quantity as number) >= 1 && (quantity as number) <= QUANTITY_MAX ? quantity as number : 0
+}
+
+/** The names the `.env` form writes for an item: its own, then those it derives (CONTRACT §10). */
+function namesOf (name: string, definition: Definition, params: Params): string[] {
+  const names = [name]
+  if (definition.keyPairs?.(params) === true) names.push(name + PUBLIC_KEY_SUFFIX)
+  if (definition.result.properties.hashes !== undefined) names.push(name + HASH_SUFFIX)
+  return names
+}
+
+/**
+ * Every problem of a set AJV has validated (its errors in `ajvErrors`), in the order found: AJV's,
+ * then for each valid item its generator's rules and, for the `.env` form, what it cannot carry,
+ * then a name already taken, then the quantities added up. The items that pass come back planned.
+ */
+export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError[], definitions: ReadonlyMap<string, Definition>, env: boolean): { problems: FieldProblem[], planned: Planned[] } {
+  const problems = fieldErrorsFromAjv(ajvErrors as AjvError[])
+  const invalid = invalidItems(ajvErrors)
+  const badNames = new Set(problems.filter(({ pointer }) => pointer.endsWith('/name')).map(({ pointer }) => pointer))
+  const taken = new Set<string>()
+  const planned: Planned[] = []
+  let total = 0
+  items.forEach((raw, index) => {
+    if (!isJsonObject(raw)) return
+    const item = raw as Item
+    total += quantityOf(item.params)
+    const definition = typeof item.type === 'string' ? definitions.get(item.type) : undefined
+    const valid = !invalid.has(index) && definition !== undefined && typeof item.name === 'string' && isJsonObject(item.params)
+    const namePointer = `#/items/${index}/name`
+    if (typeof item.name === 'string' && !badNames.has(namePointer)) {
+      const names = valid ? namesOf(item.name, definition, item.params as Params) : [item.name]
+      if (names.some((name) => taken.has(name))) problems.push({ pointer: namePointer, code: 'DUPLICATE_NAME' })
+      for (const name of names) taken.add(name)
+    }
+    if (!valid) return
+    const params = item.params as Params
+    let ok = true
+    try {
+      definition.check?.(params)
+    } catch (error) {
+      if (!(error instanceof ParameterError)) throw error
+      for (const problem of error.problems) problems.push({ ...problem, pointer: intoItem(index, problem.pointer) })
+      ok = false
+    }
+    if (env) {
+      // Decided from the parameters alone, before anything is drawn: never a value refused by chance
+      if ((params.quantity as number) > 1) {
+        problems.push({ pointer: intoItem(index, '#/quantity'), code: 'NOT_REPRESENTABLE', message: 'ENV_ONE_VALUE' })
+        ok = false
+      }
+      for (const where of definition.notRepresentable?.(params) ?? []) {
+        problems.push({ pointer: `#/items/${index}/${where}`, code: 'NOT_REPRESENTABLE', ...(where === 'type' ? { message: 'ENV_MULTILINE' } : {}) })
+        ok = false
+      }
+    }
+    if (ok) planned.push({ name: item.name as string, definition, params })
+  })
+  // Item by item, in the request's order (AJV's problems first within an item, then the rules')
+  problems.sort((a, b) => itemOf(a.pointer) - itemOf(b.pointer))
+  if (total > QUANTITY_MAX) problems.push({ pointer: '#/items', code: 'TOO_MANY_VALUES', args: { total, max: QUANTITY_MAX } })
+  return { problems, planned }
+}
+
+/** The `.env` lines of drawn items: `NAME='value'`, then `NAME_PUBLIC_KEY` and `NAME_HASH` where the item has them. */
+function envOf (drawn: ReadonlyArray<{ name: string, generated: Generated }>): string {
+  const entries: Array<[string, string]> = []
+  for (const { name, generated: { values, publicKeys, hashes } } of drawn) {
+    // One value per item: the .env form refuses quantities over 1
+    entries.push([name, values[0] as string])
+    if (publicKeys !== undefined) entries.push([name + PUBLIC_KEY_SUFFIX, publicKeys[0] as string])
+    if (hashes !== undefined) entries.push([name + HASH_SUFFIX, hashes[0] as string])
+  }
+  return envFile(entries)
+}
+
+/** The longest `.env` answer: every value on three lines (value, public key, hash) at the longest name, value and key. */
+function envMaxLength (definitions: readonly Definition[]): number {
+  const longestValue = Math.max(...definitions.map(({ result }) => (result.properties.values as unknown as { items: { maxLength: number } }).items.maxLength))
+  const line = (suffix: string, value: number) => SET_NAME_MAX_LENGTH + suffix.length + "=''\n".length + value
+  return QUANTITY_MAX * (line('', longestValue) + line(PUBLIC_KEY_SUFFIX, PUBLIC_KEY_MAX_LENGTH) + line(HASH_SUFFIX, 64))
+}
+
+/** CONTRACT §10: several generators in one request, as JSON or a `.env` file. */
+export default fp(async function sets (app: FastifyInstance) {
+  const definitions = generatorsOf(app)
+  const byType = new Map(definitions.map((definition) => [definition.type, definition]))
+  const counters = new Map(definitions.map(({ type }) => [type, app.metrics?.valuesCounter(type)]))
+
+  app.addSchema(SetItemName)
+  const { branches, item, request } = setSchemas(definitions)
+  for (const branch of branches) app.addSchema(branch)
+  app.addSchema(item)
+  app.addSchema(request)
+  const resultItems = definitions.map(setResultItem)
+  for (const resultItem of resultItems) app.addSchema(resultItem)
+  const result = setResult(resultItems)
+  app.addSchema(result)
+
+  const handler = (parameters: unknown, httpRequest: FastifyRequest, reply: FastifyReply) => {
+    const env = resultFormat(httpRequest.headers.accept) === 'text'
+    const ajvErrors = (httpRequest.validationError?.validation ?? []) as unknown as AjvError[]
+    const items = isJsonObject(parameters) && Array.isArray(parameters.items) ? parameters.items : []
+    const { problems, planned } = planSet(items, ajvErrors, byType, env)
+    // All or nothing: a single problem anywhere and nothing is drawn
+    if (problems.length > 0) throw new ParameterError(problems)
+    // Each item drawn by its own generator's code, exactly as its route draws it
+    const drawn = planned.map(({ name, definition, params }) => ({ name, type: definition.type, generated: definition.generate(params) }))
+    for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
+    if (env) return reply.header('content-type', 'text/plain; charset=utf-8').send(envOf(drawn))
+    const body = {
+      items: drawn.map(({ name, type, generated: { values, entropyBits, publicKeys, hashes } }) => ({
+        name,
+        type,
+        values,
+        entropyBits,
+        ...(publicKeys === undefined ? {} : { publicKeys }),
+        ...(hashes === undefined ? {} : { hashes })
+      })),
+      generatedAt: isoNow()
+    }
+    // JSON.stringify escapes what every value needs (a password's `"`), in the order built here
+    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send(body)
+  }
+
+  registerParameterRoutes(app, {
+    url: SET_URL,
+    name: 'Set',
+    summary: 'Generate a set of secrets (several generators in one request)',
+    description: `Up to ${SET_ITEMS_MAX} named items, each made by the generator \`type\` from its own \`params\` (what \`/api/generate/<type>\` takes, validated as there), ${QUANTITY_MAX} values at most in all; all or nothing. ` +
+      'Answered as JSON (`items` in the request\'s order, each `name` then the fields of its generator\'s answer; one `generatedAt`), or, when `Accept` prefers text/plain, as a `.env` file: ' +
+      `one \`NAME='value'\` line per value, then \`NAME${PUBLIC_KEY_SUFFIX}\` for a key pair and \`NAME${HASH_SUFFIX}\` for a token, read back byte for byte by sh (set -a; . ./.env), Docker Compose, dotenv, Node's parseEnv, godotenv and python-dotenv (interpolate=False). ` +
+      'The `.env` form refuses (NOT_REPRESENTABLE), before anything is drawn, an item with `quantity` over 1, an ssh-key (its private key spans lines), and parameters that let a value hold `\'`, `\\` or a control character (a `symbolSet` or `separator` holding `\'` or `\\`).',
+    paramsId: request.$id as string,
+    response: {
+      200: {
+        description: 'The set: JSON, or a `.env` file as text/plain when `Accept` prefers it.',
+        content: {
+          'application/json': { schema: Type.Ref(result.$id as string) },
+          'text/plain': {
+            schema: Type.String({
+              maxLength: envMaxLength(definitions),
+              description: `One line per value, each \`NAME='value'\` ending in a line feed: the item's value, then \`NAME${PUBLIC_KEY_SUFFIX}\` (key pairs) and \`NAME${HASH_SUFFIX}\` (tokens). Nothing else.`
+            }),
+            example: "POSTGRES_PASSWORD='Qx7...'\nWG_SERVER='yAnz...='\nWG_SERVER_PUBLIC_KEY='xTIB...='\nAPP_TOKEN='rg_...'\nAPP_TOKEN_HASH='9f86...'\n"
+          }
+        }
+      }
+    },
+    precheck: setPrecheck(request, byType),
+    handler,
+    // The set's own problems (names, rules, quantities) are listed beside AJV's, so the handler reads AJV's errors
+    attachValidation: true
+  })
+}, {
+  name: 'sets',
+  dependencies: ['errors', 'metrics', 'generator-password', 'generator-passphrase', 'generator-number', 'generator-vpn', 'generator-uuid', 'generator-phrase',
+    'generator-seq', 'generator-short-id', 'generator-pin', 'generator-ssh-key', 'generator-age-key', 'generator-token', 'generator-totp']
+})
+
+/**
+ * What refuses a set before AJV reads it (src/http/precheck.ts, CONTRACT §5): too many items or
+ * unknown fields at the top, and each item's parameters as its own route's precheck refuses them
+ * (an array over its limit), with pointers into the item.
+ */
+export function setPrecheck (request: TObject, definitions: ReadonlyMap<string, Definition>): (parameters: Record<string, unknown>) => FieldProblem[] | undefined {
+  const top = precheckOf(request)
+  const itemChecks = new Map([...definitions].map(([type, definition]) => [type, precheckOf(definition.params)]))
+  return (parameters) => {
+    const refused = top(parameters)
+    if (refused !== undefined) return refused
+    const { items } = parameters
+    if (!Array.isArray(items)) return undefined
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index]
+      if (!isJsonObject(item) || typeof item.type !== 'string' || !isJsonObject(item.params)) continue
+      const problems = itemChecks.get(item.type)?.(item.params)
+      if (problems !== undefined) return problems.map((problem) => ({ ...problem, pointer: intoItem(index, problem.pointer) }))
+    }
+    return undefined
+  }
+}

@@ -1,0 +1,147 @@
+// CONTRACT §10: several generators in one request. Nothing here restates a generator: an item's
+// `params` is a reference to that generator's own parameters schema and an answered item is its
+// result schema less `generatedAt`, both built from the schemas the generator routes register.
+import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import { QUANTITY_MAX, StringEnum } from './common.js'
+
+/** CONTRACT §10: the most items in a set. */
+export const SET_ITEMS_MAX = 32
+/** The longest item name. */
+export const SET_NAME_MAX_LENGTH = 64
+
+/**
+ * Names a POSIX shell or bash gives a meaning of their own (CONTRACT §10): reading `PATH=...` or
+ * `IFS=...` with `set -a; . ./.env` changes the reading shell, and bash ignores or resets the
+ * others (`RANDOM`, `SECONDS`, any `BASH_*`).
+ */
+export const RESERVED_SET_NAMES = [
+  'PATH', 'IFS', 'ENV', 'CDPATH', 'HOME', 'PS1', 'PS2', 'PS3', 'PS4', 'OPTIND', 'OPTARG', 'PPID',
+  'UID', 'EUID', 'RANDOM', 'SRANDOM', 'SECONDS', 'EPOCHSECONDS', 'EPOCHREALTIME', 'LINENO', 'HISTCMD',
+  'FUNCNAME', 'GROUPS', 'SHELLOPTS', 'BASHOPTS', 'BASHPID'
+] as const
+/** What every reserved name starts with as well. */
+export const RESERVED_SET_NAME_PREFIX = 'BASH_'
+
+/** A shell variable name that is none of the reserved ones: one pattern, so AJV answers it with one code. */
+export const SET_NAME_PATTERN = `^(?!(?:${RESERVED_SET_NAMES.join('|')})$|${RESERVED_SET_NAME_PREFIX})[A-Za-z_][A-Za-z0-9_]*$`
+
+/** The suffixes of the names the `.env` form derives from an item's name. */
+export const PUBLIC_KEY_SUFFIX = '_PUBLIC_KEY'
+export const HASH_SUFFIX = '_HASH'
+
+/** What a set is built from: each generator's type, operation-id stem, and its route schemas. */
+export interface SetGenerator {
+  type: string
+  name: string
+  params: TObject
+  result: TObject
+}
+
+export const SetItemName = Type.String({
+  $id: 'SetItemName',
+  minLength: 1,
+  maxLength: SET_NAME_MAX_LENGTH,
+  pattern: SET_NAME_PATTERN,
+  description: `The variable name of the item's value in the \`.env\` form, and its \`name\` in the JSON form: 1..${SET_NAME_MAX_LENGTH} characters \`A-Z a-z 0-9 _\`, not starting with a digit, ` +
+    `and none the shell gives a meaning of its own (${RESERVED_SET_NAMES.join(', ')}, any ${RESERVED_SET_NAME_PREFIX}*). Unique in the set, together with the names the \`.env\` form derives ` +
+    `(\`<name>${PUBLIC_KEY_SUFFIX}\` for a key pair, \`<name>${HASH_SUFFIX}\` for a token); case counts.`,
+  examples: ['POSTGRES_PASSWORD']
+})
+
+/** The branch of the item choice for one generator: its type, and its own named parameters schema. */
+export function setItemBranchId (generator: SetGenerator): string {
+  return `${generator.name}SetItem`
+}
+
+function setItemBranch (generator: SetGenerator): TObject {
+  // `name` again beside `type` and `params`, so the branch is the whole item: OpenAPI tools read the
+  // discriminator's branch alone (an example is checked against it). The item schema holds the same
+  // name and fields, so AJV reports a bad name or an unknown field even where `type` names no branch
+  return Type.Object({
+    name: Type.Ref(SetItemName.$id as string),
+    type: Type.Literal(generator.type),
+    // The default on the reference: a missing `params` is `{}`, then that schema's own defaults
+    params: Type.Optional(Type.Unsafe({ $ref: generator.params.$id as string, default: {} }))
+  }, {
+    $id: setItemBranchId(generator),
+    additionalProperties: false,
+    description: `A ${generator.type} item: \`params\` as \`/api/generate/${generator.type}\` takes them (\`${generator.params.$id as string}\`).`
+  })
+}
+
+/**
+ * A set's request: named items, each a choice by `type` whose `params` are that generator's own
+ * schema. `name`, `type` and the fields allowed are said once for every item; the branch the
+ * discriminator picks validates `params` (AJV's `discriminator`: only that branch is tried, so
+ * its errors are the generator's own, with pointers into the item).
+ */
+export function setSchemas (generators: readonly SetGenerator[]): { branches: TObject[], item: TSchema, request: TObject } {
+  const branches = generators.map(setItemBranch)
+  const item = Type.Unsafe({
+    $id: 'SetItem',
+    type: 'object',
+    required: ['name', 'type'],
+    properties: {
+      name: Type.Ref(SetItemName.$id as string),
+      type: StringEnum(generators.map(({ type }) => type), { description: 'The generator: a path segment of `/api/generate/<type>`.' }),
+      // No type of its own: the chosen branch's reference says what `params` is, and a generated
+      // client then types it by `type` alone (an open object here would accept any field)
+      params: Type.Unknown({
+        default: {},
+        description: 'That generator\'s parameters exactly as its own route takes them (default `{}`), validated as that route validates them.'
+      })
+    },
+    additionalProperties: false,
+    discriminator: { propertyName: 'type' },
+    oneOf: branches.map((branch) => Type.Ref(branch.$id as string)),
+    description: 'One secret of the set: its `name`, the generator (`type`) and that generator\'s parameters.'
+  })
+  const request = Type.Object({
+    items: Type.Array(Type.Ref('SetItem'), {
+      minItems: 1,
+      maxItems: SET_ITEMS_MAX,
+      description: `1..${SET_ITEMS_MAX} items, answered in this order. Their quantities add up to at most ${QUANTITY_MAX}; ` +
+        'in the `.env` form each makes one value and none may hold `\'`, `\\` or a control character (NOT_REPRESENTABLE).'
+    })
+  }, {
+    $id: 'SetRequest',
+    additionalProperties: false,
+    description: 'Several generators in one request (all or nothing): every item is validated as its own route validates it, and nothing is drawn unless every item is valid.',
+    examples: [{
+      items: [
+        { name: 'POSTGRES_PASSWORD', type: 'password', params: { length: 32, symbols: false } },
+        { name: 'WG_SERVER', type: 'vpn', params: { protocol: 'wireguard' } },
+        { name: 'WG_PSK', type: 'vpn', params: { protocol: 'wireguard-psk' } },
+        { name: 'APP_TOKEN', type: 'token' }
+      ]
+    }]
+  })
+  return { branches, item: item as TSchema, request }
+}
+
+/** An answered item of `generator`: `name`, then exactly the fields of its own answer but `generatedAt`. */
+export function setResultItem (generator: SetGenerator): TObject {
+  const { generatedAt: _generatedAt, ...fields } = generator.result.properties
+  return Type.Object({
+    name: Type.Ref(SetItemName.$id as string),
+    ...fields
+  }, {
+    $id: `${generator.name}SetResultItem`,
+    additionalProperties: false,
+    description: `A ${generator.type} item of a set: its name, then the fields of \`${generator.result.$id as string}\` but \`generatedAt\`.`
+  })
+}
+
+export function setResult (items: readonly TObject[]): TObject {
+  return Type.Object({
+    items: Type.Array(Type.Union(items.map((item) => Type.Ref(item.$id as string))), {
+      maxItems: SET_ITEMS_MAX,
+      description: 'The items in the request\'s order.'
+    }),
+    generatedAt: Type.String({
+      format: 'date-time',
+      description: 'Generation time of the whole set, UTC, ISO 8601 with milliseconds.',
+      examples: ['2026-11-22T10:15:30.123Z']
+    })
+  }, { $id: 'SetResult', additionalProperties: false, description: 'The values of every item, made together.' })
+}
