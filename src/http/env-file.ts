@@ -6,8 +6,9 @@
 
 /**
  * What no single-quoted value can hold: the quote itself ends it, a backslash escapes in some
- * readers (dotenv and godotenv read `\n` inside quotes their own way), and a control character
- * (Unicode Cc: line feed and carriage return among them) ends a line or is dropped.
+ * readers (python-dotenv reads a doubled backslash, and one before a quote, as escapes even
+ * between single quotes), and a control character (Unicode Cc: line feed and carriage return
+ * among them) ends a line or is dropped.
  */
 export const UNQUOTABLE = /['\\\p{Cc}]/u
 

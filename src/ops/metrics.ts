@@ -116,10 +116,17 @@ function scrapedCounter (registry: Registry, name: string, help: string, label: 
     }
   })
   return (value) => {
-    counter.inc({ [label]: value }, 0)
-    const cell = { count: 0 }
-    cells.set(value, cell)
-    return (count) => { cell.count += count }
+    // One cell per label value, however many callers count into it (a generator's route and the
+    // sets route both count its values): a second cell would replace the first, whose counts a
+    // scrape would then never see
+    let cell = cells.get(value)
+    if (cell === undefined) {
+      counter.inc({ [label]: value }, 0)
+      cell = { count: 0 }
+      cells.set(value, cell)
+    }
+    const counted = cell
+    return (count) => { counted.count += count }
   }
 }
 
