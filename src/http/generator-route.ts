@@ -9,6 +9,7 @@ import { ParameterError } from './parameter-error.js'
 import { precheckOf } from './precheck.js'
 import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
+import { toolName } from '../mcp/tools.js'
 
 /** What a generator makes for one request. */
 export interface Generated {
@@ -95,6 +96,21 @@ function escapingSerializer (payload: unknown): string {
   return JSON.stringify(payload)
 }
 
+/**
+ * The JSON answer of a route (CONTRACT §1.2) as an object, its fields in the result schema's
+ * order, which is the order the route's serializer writes them in.
+ */
+export function jsonAnswer (type: string, { values, entropyBits, publicKeys, hashes }: Generated): Record<string, unknown> {
+  return {
+    type,
+    values,
+    entropyBits,
+    generatedAt: isoNow(),
+    ...(publicKeys === undefined ? {} : { publicKeys }),
+    ...(hashes === undefined ? {} : { hashes })
+  }
+}
+
 /** Same order as the `Allow` of a 405 (Fastify's supported-method order). */
 export const GENERATOR_ALLOW = 'GET, HEAD, OPTIONS, POST'
 
@@ -137,9 +153,14 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
   // returned value at once, and a generator's throw becomes the same error response)
   const countValues = app.metrics?.valuesCounter(type)
-  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  // Every draw of the route, REST or MCP tool (CONTRACT §9: values by generator)
+  const draw = (parameters: unknown): Generated => {
     const generated = generate(parameters as Static<P>)
     countValues?.(generated.values.length)
+    return generated
+  }
+  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const generated = draw(parameters)
     if (resultFormat(request.headers.accept) === 'text') {
       return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
     }
@@ -193,6 +214,8 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     method: 'POST',
     url,
     schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
+    // CONTRACT §11: the route is also the MCP tool generate_<type> (src/mcp/tools.ts)
+    config: { tool: { name: toolName(type), precheck, answer: (parameters) => jsonAnswer(type, draw(parameters)) } },
     onRequest: varyOnAccept,
     preValidation: readBody,
     handler: (request, reply) => handler(request.body, request, reply)

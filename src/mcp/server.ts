@@ -1,0 +1,125 @@
+// CONTRACT §11: the JSON-RPC side of /mcp, with the official SDK's low-level `Server` and our own
+// tools/list and tools/call handlers. Loaded by plugins/mcp.ts on the first request to /mcp, so a
+// process that never serves MCP never loads the SDK (idle memory, start-up time).
+//
+// Why not the SDK's HTTP transports: StreamableHTTPServerTransport (and its web-standard twin)
+// writes its own answers on the raw response, outside Fastify's reply (so outside our problem
+// documents and the hooks' headers), processes JSON-RPC batches, which §11 refuses, and a
+// stateless one serves a single request, so each request would build a new Server and transport.
+// Here one Server is connected once to an in-process transport; plugins/mcp.ts does the HTTP part
+// inside Fastify's request cycle and hands each JSON-RPC request over.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  ListToolsRequestSchema,
+  McpError,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type RequestId
+} from '@modelcontextprotocol/sdk/types.js'
+import type { IncomingHttpHeaders } from 'node:http'
+import { negotiateLanguage } from '../i18n/index.js'
+import { SERVICE_NAME, SERVICE_VERSION } from '../version.js'
+import type { Tool } from './tools.js'
+
+export const INSTRUCTIONS = 'randgen draws random values from the operating system\'s CSPRNG: passwords, passphrases, PINs, ' +
+  'integers, UUIDs and short IDs, API tokens, TOTP secrets, BIP-39 phrases, random bytes, and WireGuard, REALITY, ' +
+  'post-quantum, SSH and age key pairs. Call a tool whenever a configuration, test or script needs such a value ' +
+  'instead of writing one yourself: values a model writes are predictable. Each result says its entropyBits. ' +
+  'A value you receive passes through your context and your model provider; for a secret that must not, tell ' +
+  'the user to make it on the randgen page or with curl instead.'
+
+/** A JSON-RPC response as /mcp sends it. */
+export type Response = { jsonrpc: '2.0', id: RequestId, result: Record<string, unknown> } |
+{ jsonrpc: '2.0', id: RequestId, error: { code: number, message: string, data?: unknown } }
+
+/** What an HTTP body is to JSON-RPC: a request answers with a response, the others with 202. */
+export type MessageKind = 'request' | 'notification' | 'response' | 'invalid'
+
+export function kindOf (message: unknown): MessageKind {
+  if (isJSONRPCRequest(message)) return 'request'
+  // A request whose id is no JSON-RPC id (null, a fraction, past 2^53) is no notification either:
+  // its sender waits for an answer
+  if (isJSONRPCNotification(message) && !Object.hasOwn(message, 'id')) return 'notification'
+  if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) return 'response'
+  return 'invalid'
+}
+
+interface Pending {
+  id: RequestId
+  resolve: (response: Response) => void
+}
+
+/**
+ * The Server's end of the HTTP exchanges: each request is handed over under an id of its own
+ * (clients all count from 0 or 1, and the Server keys requests in flight by id), and its
+ * response goes back to the exchange that sent it, under the client's id.
+ */
+class ExchangeTransport implements Transport {
+  onmessage?: Transport['onmessage']
+  private next = 0
+  private readonly pending = new Map<number, Pending>()
+
+  async start (): Promise<void> {}
+  async close (): Promise<void> {}
+
+  async send (message: JSONRPCMessage): Promise<void> {
+    // The Server sends nothing of its own here (no notifications, no requests to the client):
+    // only the responses to what it was handed, each under the id it was given
+    const id = (message as { id?: unknown }).id
+    const exchange = typeof id === 'number' ? this.pending.get(id) : undefined
+    if (exchange === undefined) return
+    this.pending.delete(id as number)
+    const { result, error } = message as { result?: Record<string, unknown>, error?: { code: number, message: string, data?: unknown } }
+    exchange.resolve(error === undefined ? { jsonrpc: '2.0', id: exchange.id, result: result as Record<string, unknown> } : { jsonrpc: '2.0', id: exchange.id, error })
+  }
+
+  exchange (request: JSONRPCRequest, headers: IncomingHttpHeaders): Promise<Response> {
+    const id = this.next
+    this.next = this.next === Number.MAX_SAFE_INTEGER ? 0 : this.next + 1
+    return new Promise((resolve) => {
+      this.pending.set(id, { id: request.id, resolve })
+      this.onmessage?.({ ...request, id }, { requestInfo: { headers } })
+    })
+  }
+}
+
+export interface McpProtocol {
+  /** The answer to one JSON-RPC request (kindOf gave 'request'); `headers` are the HTTP request's. */
+  answer: (request: JSONRPCRequest, headers: IncomingHttpHeaders) => Promise<Response>
+}
+
+/**
+ * One Server for the process with the tools given. `onUnexpected` is told of a tool's unexpected
+ * failure (the client gets -32603 with no detail, as a 500 says nothing of internals).
+ */
+export async function createProtocol (tools: readonly Tool[], onUnexpected: (error: unknown) => void): Promise<McpProtocol> {
+  const byName = new Map(tools.map((tool) => [tool.description.name, tool]))
+  const list = { tools: tools.map((tool) => tool.description) }
+  const server = new Server({ name: SERVICE_NAME, version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
+  // Protocol errors would carry the message that caused them; nothing a client sends is logged
+  server.onerror = () => {}
+
+  server.setRequestHandler(ListToolsRequestSchema, () => list)
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const tool = byName.get(request.params.name)
+    // CONTRACT §11: JSON-RPC's invalid params, not a result (the name is not echoed: request data)
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, 'Unknown tool')
+    try {
+      return tool.call(request.params.arguments ?? {}, negotiateLanguage(extra.requestInfo?.headers ?? {}))
+    } catch (error) {
+      onUnexpected(error)
+      throw new McpError(ErrorCode.InternalError, 'Internal error')
+    }
+  })
+
+  const transport = new ExchangeTransport()
+  await server.connect(transport)
+  return { answer: (request, headers) => transport.exchange(request, headers) }
+}
