@@ -88,7 +88,7 @@ export default fp(async function mcp (app: FastifyInstance, options: McpOptions)
   // other error (401, 413) stays the problem document of CONTRACT §4
   const appErrorHandler = app.errorHandler
   const errorHandler = function (this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-    const code = error instanceof ProblemError ? error.code : error.code
+    const code = (error as { code?: string }).code
     if (code === 'BODY_INVALID' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') return refuse(reply, 400, PARSE_ERROR, 'Parse error: the body is not JSON')
     if (code === 'UNSUPPORTED_MEDIA_TYPE') return refuse(reply, 415, INVALID_REQUEST, 'Unsupported Media Type: the body must be application/json')
     return appErrorHandler.call(this, error, request, reply)
@@ -118,12 +118,13 @@ export default fp(async function mcp (app: FastifyInstance, options: McpOptions)
     }
   })
 
-  // Stateless: no stream to open with GET, no session to end with DELETE (CONTRACT §11: 405)
+  // Stateless: no stream to open with GET, no session to end with DELETE (CONTRACT §11: 405);
+  // PUT and PATCH alike, so each is refused after the Origin check with the same Allow
   const methodNotAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('allow', MCP_ALLOW)
     throw new ProblemError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', { method: request.method, allowed: MCP_ALLOW })
   }
-  app.route({ method: ['GET', 'DELETE'], url: MCP_PATH, schema: { hide: true }, onRequest: checkOrigin, handler: methodNotAllowed })
+  app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH'], url: MCP_PATH, schema: { hide: true }, onRequest: checkOrigin, handler: methodNotAllowed })
 
   // A CORS preflight (no credentials, never behind an access key)
   app.route({

@@ -13,12 +13,14 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
   CallToolRequestSchema,
   ErrorCode,
+  InitializeRequestSchema,
   isJSONRPCErrorResponse,
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
   ListToolsRequestSchema,
   McpError,
+  PingRequestSchema,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type RequestId
@@ -70,25 +72,34 @@ class ExchangeTransport implements Transport {
   async close (): Promise<void> {}
 
   async send (message: JSONRPCMessage): Promise<void> {
-    // The Server sends nothing of its own here (no notifications, no requests to the client):
-    // only the responses to what it was handed, each under the id it was given
-    const id = (message as { id?: unknown }).id
-    const exchange = typeof id === 'number' ? this.pending.get(id) : undefined
-    if (exchange === undefined) return
-    this.pending.delete(id as number)
+    // The Server sends nothing of its own here (it makes no requests of the client and sends no
+    // notifications: no logging, no list changes): only the responses to what it was handed,
+    // each under the id it was given
+    const id = (message as { id: number }).id
+    const exchange = this.pending.get(id) as Pending
+    this.pending.delete(id)
     const { result, error } = message as { result?: Record<string, unknown>, error?: { code: number, message: string, data?: unknown } }
     exchange.resolve(error === undefined ? { jsonrpc: '2.0', id: exchange.id, result: result as Record<string, unknown> } : { jsonrpc: '2.0', id: exchange.id, error })
   }
 
   exchange (request: JSONRPCRequest, headers: IncomingHttpHeaders): Promise<Response> {
-    const id = this.next
-    this.next = this.next === Number.MAX_SAFE_INTEGER ? 0 : this.next + 1
+    // 2^53 requests are not made in a process's life
+    const id = this.next++
+    const deliver = this.onmessage as NonNullable<Transport['onmessage']>
     return new Promise((resolve) => {
       this.pending.set(id, { id: request.id, resolve })
-      this.onmessage?.({ ...request, id }, { requestInfo: { headers } })
+      deliver({ ...request, id }, { requestInfo: { headers } })
     })
   }
 }
+
+/** The requests the Server answers, by method, with the SDK's schema of each. */
+const REQUESTS = new Map<string, { safeParse: (value: unknown) => { success: boolean } }>([
+  ['initialize', InitializeRequestSchema],
+  ['ping', PingRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema]
+])
 
 export interface McpProtocol {
   /** The answer to one JSON-RPC request (kindOf gave 'request'); `headers` are the HTTP request's. */
@@ -112,7 +123,7 @@ export async function createProtocol (tools: readonly Tool[], onUnexpected: (err
     // CONTRACT §11: JSON-RPC's invalid params, not a result (the name is not echoed: request data)
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, 'Unknown tool')
     try {
-      return tool.call(request.params.arguments ?? {}, negotiateLanguage(extra.requestInfo?.headers ?? {}))
+      return tool.call(request.params.arguments ?? {}, negotiateLanguage((extra.requestInfo as { headers: IncomingHttpHeaders }).headers))
     } catch (error) {
       onUnexpected(error)
       throw new McpError(ErrorCode.InternalError, 'Internal error')
@@ -121,5 +132,16 @@ export async function createProtocol (tools: readonly Tool[], onUnexpected: (err
 
   const transport = new ExchangeTransport()
   await server.connect(transport)
-  return { answer: (request, headers) => transport.exchange(request, headers) }
+  return {
+    answer: (request, headers) => {
+      // The Server parses a request's params when it runs the handler, and a mismatch there
+      // becomes -32603 quoting the parser's report; the same parse done first makes it what it
+      // is, JSON-RPC's invalid params, echoing nothing of the request
+      const schema = REQUESTS.get(request.method)
+      if (schema !== undefined && !schema.safeParse(request).success) {
+        return Promise.resolve({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message: 'Invalid params' } })
+      }
+      return transport.exchange(request, headers)
+    }
+  }
 }

@@ -73,11 +73,11 @@ const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown }
 
-/** The component a `#/components/schemas/Name` reference names in `document`. */
+/** The object schema a `#/components/schemas/Name` reference names in `document`. */
 function resolved (document: Json, schema: Json): Json & { type: 'object' } {
-  const ref = schema.$ref
-  const found = typeof ref === 'string' ? (document.components as { schemas: Record<string, Json> }).schemas[ref.replace('#/components/schemas/', '')] : schema
-  if (found?.type !== 'object') throw new Error(`a tool's schema must be an object schema (${String(ref)})`)
+  const name = String(schema.$ref).replace('#/components/schemas/', '')
+  const found = (document.components as { schemas: Record<string, Json | undefined> }).schemas[name]
+  if (found?.type !== 'object') throw new Error(`a tool's schema must name an object schema of the document (${name})`)
   return found as Json & { type: 'object' }
 }
 
@@ -92,7 +92,7 @@ function problemResult (document: ProblemDocument): ToolResult {
 export function toolsOf (app: FastifyInstance, document: Json, routes: readonly ToolRoute[]): Tool[] {
   const paths = document.paths as Record<string, Record<string, Json>>
   return routes.map(({ url, method, body, tool }) => {
-    const operation = paths[url]?.[method.toLowerCase()] as Json
+    const operation = (paths[url] as Record<string, Json>)[method.toLowerCase()] as Json
     const requestBody = operation.requestBody as { content: Record<string, { schema: Json }> }
     const responses = operation.responses as Record<string, { content: Record<string, { schema: Json }> }>
     const summary = operation.summary as string
