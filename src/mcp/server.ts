@@ -8,6 +8,12 @@
 // stateless one serves a single request, so each request would build a new Server and transport.
 // Here one Server is connected once to an in-process transport; plugins/mcp.ts does the HTTP part
 // inside Fastify's request cycle and hands each JSON-RPC request over.
+//
+// tools/call, the one request an agent makes again and again, is answered here directly (its
+// params checked with the SDK's own CallToolRequestSchema): through the Server it cost ~40 µs of
+// CPU per call (an AbortController per request, and the SDK's message-type guards, which try the
+// response schemas first and build a parse error for each miss), more than half of what the
+// whole REST request costs, where issue 33 allows a tool call 1.5x its route.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
@@ -15,12 +21,11 @@ import {
   ErrorCode,
   InitializeRequestSchema,
   isJSONRPCErrorResponse,
-  isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
   ListToolsRequestSchema,
-  McpError,
   PingRequestSchema,
+  type CallToolRequest,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type RequestId
@@ -37,21 +42,40 @@ export const INSTRUCTIONS = 'randgen draws random values from the operating syst
   'A value you receive passes through your context and your model provider; for a secret that must not, tell ' +
   'the user to make it on the randgen page or with curl instead.'
 
+/** What an HTTP body is to JSON-RPC: a request answers with a response, the others with 202. */
+export type MessageKind = 'request' | 'notification' | 'response' | 'invalid'
+
+/** JSON-RPC's id as MCP takes it: a string or an integer (the SDK's RequestIdSchema: safe integers). */
+function isRequestId (id: unknown): boolean {
+  return typeof id === 'string' || Number.isSafeInteger(id)
+}
+
+/**
+ * The kind of a JSON-RPC 2.0 message, read from its envelope (a few property reads where the
+ * SDK's guards run schemas). A message with a method and an `id` that is no JSON-RPC id (null, a
+ * fraction, past 2^53) is invalid, not a notification: its sender waits for an answer.
+ */
+export function kindOf (message: unknown): MessageKind {
+  if (typeof message !== 'object' || message === null || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') return 'invalid'
+  const { method, id } = message as { method?: unknown, id?: unknown }
+  if (typeof method === 'string') {
+    if (!Object.hasOwn(message, 'id')) return 'notification'
+    return isRequestId(id) ? 'request' : 'invalid'
+  }
+  return isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message) ? 'response' : 'invalid'
+}
+
 /** A JSON-RPC response as /mcp sends it. */
 export type Response = { jsonrpc: '2.0', id: RequestId, result: Record<string, unknown> } |
 { jsonrpc: '2.0', id: RequestId, error: { code: number, message: string, data?: unknown } }
 
-/** What an HTTP body is to JSON-RPC: a request answers with a response, the others with 202. */
-export type MessageKind = 'request' | 'notification' | 'response' | 'invalid'
-
-export function kindOf (message: unknown): MessageKind {
-  if (isJSONRPCRequest(message)) return 'request'
-  // A request whose id is no JSON-RPC id (null, a fraction, past 2^53) is no notification either:
-  // its sender waits for an answer
-  if (isJSONRPCNotification(message) && !Object.hasOwn(message, 'id')) return 'notification'
-  if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) return 'response'
-  return 'invalid'
-}
+/** The requests answered, by method, with the SDK's schema of each. */
+const REQUESTS = new Map<string, { safeParse: (value: unknown) => { success: boolean } }>([
+  ['initialize', InitializeRequestSchema],
+  ['ping', PingRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema]
+])
 
 interface Pending {
   id: RequestId
@@ -93,14 +117,6 @@ class ExchangeTransport implements Transport {
   }
 }
 
-/** The requests the Server answers, by method, with the SDK's schema of each. */
-const REQUESTS = new Map<string, { safeParse: (value: unknown) => { success: boolean } }>([
-  ['initialize', InitializeRequestSchema],
-  ['ping', PingRequestSchema],
-  ['tools/list', ListToolsRequestSchema],
-  ['tools/call', CallToolRequestSchema]
-])
-
 export interface McpProtocol {
   /** The answer to one JSON-RPC request (kindOf gave 'request'); `headers` are the HTTP request's. */
   answer: (request: JSONRPCRequest, headers: IncomingHttpHeaders) => Promise<Response>
@@ -116,22 +132,23 @@ export async function createProtocol (tools: readonly Tool[], onUnexpected: (err
   const server = new Server({ name: SERVICE_NAME, version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
   // Protocol errors would carry the message that caused them; nothing a client sends is logged
   server.onerror = () => {}
-
   server.setRequestHandler(ListToolsRequestSchema, () => list)
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const tool = byName.get(request.params.name)
-    // CONTRACT §11: JSON-RPC's invalid params, not a result (the name is not echoed: request data)
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, 'Unknown tool')
-    try {
-      return tool.call(request.params.arguments ?? {}, negotiateLanguage((extra.requestInfo as { headers: IncomingHttpHeaders }).headers))
-    } catch (error) {
-      onUnexpected(error)
-      throw new McpError(ErrorCode.InternalError, 'Internal error')
-    }
-  })
-
   const transport = new ExchangeTransport()
   await server.connect(transport)
+
+  const callTool = (request: JSONRPCRequest, headers: IncomingHttpHeaders): Response => {
+    const { name, arguments: args = {} } = (request as unknown as CallToolRequest).params
+    const tool = byName.get(name)
+    // CONTRACT §11: JSON-RPC's invalid params, not a result (the name is not echoed: request data)
+    if (tool === undefined) return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message: 'Unknown tool' } }
+    try {
+      return { jsonrpc: '2.0', id: request.id, result: tool.call(args, negotiateLanguage(headers)) }
+    } catch (error) {
+      onUnexpected(error)
+      return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message: 'Internal error' } }
+    }
+  }
+
   return {
     answer: (request, headers) => {
       // The Server parses a request's params when it runs the handler, and a mismatch there
@@ -141,6 +158,10 @@ export async function createProtocol (tools: readonly Tool[], onUnexpected: (err
       if (schema !== undefined && !schema.safeParse(request).success) {
         return Promise.resolve({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message: 'Invalid params' } })
       }
+      if (request.method === 'tools/call') return Promise.resolve(callTool(request, headers))
+      // The SDK's own guard, the one the Server applies: a request it would not take as one
+      // (params that are no object, say) would never be answered
+      if (!isJSONRPCRequest(request as unknown)) return Promise.resolve({ jsonrpc: '2.0', id: (request as JSONRPCRequest).id, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } })
       return transport.exchange(request, headers)
     }
   }
