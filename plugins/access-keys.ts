@@ -3,6 +3,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import { credentialOf, keyId, keyIds, matchDigest, sha256 } from '../src/ops/access-keys.js'
 import { ProblemError } from '../src/http/errors.js'
 import { GENERATOR_PREFIX, SET_URL } from '../src/http/generator-route.js'
+import { MCP_PATH } from '../src/mcp/tools.js'
 
 const CHALLENGE = 'Bearer realm="randgen"'
 // RFC 6750 §3.1: a key was sent, and it is not one we accept
@@ -40,12 +41,12 @@ export default fp(async function accessKeys (app: FastifyInstance, options: { di
     done(new ProblemError(401, 'UNAUTHORIZED', 'KEY_MISSING'))
   }
 
-  // Generator routes only (the page, /docs, /api/health, /livez and /readyz stay open), and not
-  // their OPTIONS: a CORS preflight never carries credentials
+  // Generator routes, sets and /mcp only (the page, /docs, /api/health, /livez and /readyz stay open),
+  // and not their OPTIONS: a CORS preflight never carries credentials
   app.addHook('onRoute', (route) => {
-    if (!(route.url.startsWith(GENERATOR_PREFIX) || route.url === SET_URL) || route.method === 'OPTIONS') return
+    if (!(route.url.startsWith(GENERATOR_PREFIX) || route.url === SET_URL || route.url === MCP_PATH) || route.method === 'OPTIONS') return
     // After the route's own hooks (every generator route has one), so a 401 still says Vary:
-    // Accept like every answer of the route
+    // Accept like every answer of the route, and /mcp refuses a foreign Origin before asking for a key
     route.onRequest = [...[route.onRequest].flat().filter((hook) => hook !== undefined), requireKey]
   })
 }, { name: 'access-keys', dependencies: ['errors'] })

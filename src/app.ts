@@ -12,6 +12,8 @@ import metrics from '../plugins/metrics.js'
 import accessKeys from '../plugins/access-keys.js'
 import { accessKeyDigests } from './ops/access-keys.js'
 import page from '../plugins/page.js'
+import mcp from '../plugins/mcp.js'
+import { mcpAllowedOrigins } from './mcp/origins.js'
 import password from '../plugins/password.js'
 import passphrase from '../plugins/passphrase.js'
 import number from '../plugins/number.js'
@@ -49,6 +51,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   // access-key check attaches to routes as they are added
   await app.register(metrics, { metrics: metricsOfApp, port: config.METRICS_PORT, host: config.METRICS_HOST })
   await app.register(accessKeys, { digests: accessKeyDigests(config) })
+  // Before the generators: each generator's POST route is also a tool (CONTRACT §11)
+  await app.register(mcp, { enabled: config.MCP_ENABLED, allowedOrigins: mcpAllowedOrigins(config) })
 
   await app.register(health)
   await app.register(page)

@@ -9,6 +9,7 @@ import { ParameterError, type FieldProblem } from './parameter-error.js'
 import { precheckOf } from './precheck.js'
 import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
+import { toolName } from '../mcp/tools.js'
 
 /** What a generator makes for one request. */
 export interface Generated {
@@ -119,6 +120,21 @@ function escapingSerializer (payload: unknown): string {
   return JSON.stringify(payload)
 }
 
+/**
+ * The JSON answer of a route (CONTRACT §1.2) as an object, its fields in the result schema's
+ * order, which is the order the route's serializer writes them in.
+ */
+export function jsonAnswer (type: string, { values, entropyBits, publicKeys, hashes }: Generated): Record<string, unknown> {
+  return {
+    type,
+    values,
+    entropyBits,
+    generatedAt: isoNow(),
+    ...(publicKeys === undefined ? {} : { publicKeys }),
+    ...(hashes === undefined ? {} : { hashes })
+  }
+}
+
 /** Same order as the `Allow` of a 405 (Fastify's supported-method order). */
 export const GENERATOR_ALLOW = 'GET, HEAD, OPTIONS, POST'
 
@@ -157,6 +173,8 @@ export interface ParameterRoutes {
   handler: (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => unknown
   /** Whether the handler reads AJV's errors itself (request.validationError) instead of the error handler. */
   attachValidation?: boolean
+  /** The POST route's config: a generator's is also its MCP tool (CONTRACT §11, src/mcp/tools.ts). */
+  postConfig?: Record<string, unknown>
 }
 
 /**
@@ -165,7 +183,7 @@ export interface ParameterRoutes {
  * refused before validation, and both go through the same AJV validator and handler.
  */
 export function registerParameterRoutes (app: FastifyInstance, routes: ParameterRoutes): void {
-  const { url, name, summary, description, paramsId, response, precheck, handler, attachValidation = false } = routes
+  const { url, name, summary, description, paramsId, response, precheck, handler, attachValidation = false, postConfig = {} } = routes
   const parseJson = jsonParserOf(app)
   const paramsRef = Type.Ref(paramsId)
 
@@ -213,6 +231,7 @@ export function registerParameterRoutes (app: FastifyInstance, routes: Parameter
     url,
     schema: { operationId: `generate${name}`, summary, description, tags: ['generators'], body: paramsRef, response },
     attachValidation,
+    config: postConfig,
     onRequest: varyOnAccept,
     preValidation: readBody,
     handler: (request, reply) => handler(request.body, request, reply)
@@ -252,6 +271,7 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   const registered = REGISTERED.get(app) ?? []
   registered.push(definition as unknown as GeneratorDefinition<TObject>)
   REGISTERED.set(app, registered)
+  const precheck = precheckOf(params)
   const response = {
     200: {
       description: 'The generated values: JSON, or one value per line as text/plain when `Accept` prefers it.',
@@ -265,9 +285,14 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   // Handlers and hooks are synchronous: no promise or microtask per request (Fastify sends a
   // returned value at once, and a generator's throw becomes the same error response)
   const countValues = app.metrics?.valuesCounter(type)
-  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  // Every draw of the route, REST or MCP tool (CONTRACT §9: values by generator)
+  const draw = (parameters: unknown): Generated => {
     const generated = generate(parameters as Static<P>)
     countValues?.(generated.values.length)
+    return generated
+  }
+  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const generated = draw(parameters)
     if (resultFormat(request.headers.accept) === 'text') {
       return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
     }
@@ -284,7 +309,9 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     description,
     paramsId: params.$id as string,
     response,
-    precheck: precheckOf(params),
-    handler
+    precheck,
+    handler,
+    // CONTRACT §11: the route is also the MCP tool generate_<type> (src/mcp/tools.ts)
+    postConfig: { tool: { name: toolName(type), precheck, answer: (parameters: unknown) => jsonAnswer(type, draw(parameters)) } }
   })
 }

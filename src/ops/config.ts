@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
 import { AccessKeySettings, accessKeyDigests } from './access-keys.js'
 import { ConfigError } from './config-error.js'
+import { McpSettings, mcpAllowedOrigins } from '../mcp/origins.js'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -35,7 +36,10 @@ export const ConfigSchema = Type.Object({
   // Loopback unless said otherwise: metrics are for the scraper, never the public (the image says 0.0.0.0)
   METRICS_HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'Address the metrics listener binds' }),
   // CONTRACT §9: the accepted access keys' digests, a setting src/ops/access-keys.ts owns and checks
-  ...AccessKeySettings.properties
+  ...AccessKeySettings.properties,
+  // CONTRACT §11: the MCP endpoint and the browser origins it answers besides loopback, owned and
+  // checked by src/mcp/origins.ts
+  ...McpSettings.properties
 // Every other variable of the environment is dropped (configAjv: removeAdditional)
 }, { additionalProperties: false })
 
@@ -80,6 +84,7 @@ function checked (config: Config): Config {
     throw new ConfigError('Invalid configuration: SHUTDOWN_DELAY must be shorter than SHUTDOWN_TIMEOUT')
   }
   accessKeyDigests(config)
+  mcpAllowedOrigins(config)
   return config
 }
 

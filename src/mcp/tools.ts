@@ -1,0 +1,131 @@
+// CONTRACT §11 tools, made from the routes that declare one (`config.tool`): the route's own
+// OpenAPI operation gives the tool its description and schemas, the route's own validator checks
+// the arguments, and the route's own answer is the result. Nothing here restates a schema.
+import type { FastifyInstance } from 'fastify'
+import type { Language } from '../i18n/index.js'
+import { validationProblem, type ProblemDocument } from '../http/errors.js'
+import { ParameterError, type FieldProblem } from '../http/parameter-error.js'
+import { fieldErrorsFromAjv, type AjvError } from '../http/validation-errors.js'
+
+/** What a route adds to become a tool: `config: { tool: { ... } }` on its JSON POST route. */
+export interface ToolOfRoute {
+  /** `generate_password` (toolName). */
+  name: string
+  /** The route's checks before validation (src/http/precheck.ts); undefined lets validation decide. */
+  precheck: (parameters: Record<string, unknown>) => FieldProblem[] | undefined
+  /**
+   * The route's JSON answer for valid parameters (defaults filled in), drawn as the route draws
+   * it; throws ParameterError for a rule the schema cannot state.
+   */
+  answer: (parameters: Record<string, unknown>) => Record<string, unknown>
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** CONTRACT §11: this route is also an MCP tool (plugins/mcp.ts collects them). */
+    tool?: ToolOfRoute
+  }
+}
+
+/** CONTRACT §1, §11: the MCP endpoint. */
+export const MCP_PATH = '/mcp'
+
+/** CONTRACT §11: `generate_<type>`, `-` written `_`. */
+export function toolName (type: string): string {
+  return `generate_${type.replaceAll('-', '_')}`
+}
+
+/** A route that declared a tool, as plugins/mcp.ts saw it added. */
+export interface ToolRoute {
+  url: string
+  method: string
+  /** The route's body schema (a reference to its parameters schema): its validator is the route's. */
+  body: unknown
+  tool: ToolOfRoute
+}
+
+type Json = Record<string, unknown>
+
+/** A tool as tools/list gives it. */
+export interface ToolDescription {
+  name: string
+  title: string
+  description: string
+  inputSchema: Json & { type: 'object' }
+  outputSchema: Json & { type: 'object' }
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+}
+
+/** A tools/call result (MCP's CallToolResult): the route's JSON answer, or the problem document of §4. */
+export type ToolResult =
+  | { content: Array<{ type: 'text', text: string }>, structuredContent: Json }
+  | { content: Array<{ type: 'text', text: string }>, isError: true }
+
+export interface Tool {
+  description: ToolDescription
+  /** Runs the tool; `language` is the HTTP request's (X-Language, Accept-Language). */
+  call: (args: Json, language: Language) => ToolResult
+}
+
+// CONTRACT §11: a draw changes nothing, the same call gives other values, and nothing outside
+// randgen is touched
+const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown }
+
+/** The object schema a `#/components/schemas/Name` reference names in `document`. */
+function resolved (document: Json, schema: Json): Json & { type: 'object' } {
+  const name = String(schema.$ref).replace('#/components/schemas/', '')
+  const found = (document.components as { schemas: Record<string, Json | undefined> }).schemas[name]
+  if (found?.type !== 'object') throw new Error(`a tool's schema must name an object schema of the document (${name})`)
+  return found as Json & { type: 'object' }
+}
+
+function problemResult (document: ProblemDocument): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(document) }], isError: true }
+}
+
+/**
+ * The tools of `routes`, described from `document` (the app's OpenAPI document, what
+ * `openapi.json` holds) and validated by the routes' own validators.
+ */
+export function toolsOf (app: FastifyInstance, document: Json, routes: readonly ToolRoute[]): Tool[] {
+  const paths = document.paths as Record<string, Record<string, Json>>
+  return routes.map(({ url, method, body, tool }) => {
+    const operation = (paths[url] as Record<string, Json>)[method.toLowerCase()] as Json
+    const requestBody = operation.requestBody as { content: Record<string, { schema: Json }> }
+    const responses = operation.responses as Record<string, { content: Record<string, { schema: Json }> }>
+    const summary = operation.summary as string
+    // The route's validator: in the production build the very function compiled for the route,
+    // from source the one AJV already compiled for the same schema object
+    const validate = (app.validatorCompiler as NonNullable<FastifyInstance['validatorCompiler']>)({ schema: body as Json, method, url, httpPart: 'body' }) as Validate
+    const refuse = (language: Language, problems: FieldProblem[]): ToolResult => {
+      // CONTRACT §9: problems by code, as the route counts its own
+      app.metrics?.countProblem('VALIDATION_FAILED')
+      return problemResult(validationProblem(language, problems))
+    }
+    return {
+      description: {
+        name: tool.name,
+        title: summary,
+        description: `${summary}. ${operation.description as string}`,
+        inputSchema: resolved(document, (requestBody.content['application/json'] as { schema: Json }).schema),
+        outputSchema: resolved(document, ((responses['200'] as { content: Record<string, { schema: Json }> }).content['application/json'] as { schema: Json }).schema),
+        annotations: ANNOTATIONS
+      },
+      call: (args, language) => {
+        const early = tool.precheck(args)
+        if (early !== undefined) return refuse(language, early)
+        if (!validate(args)) return refuse(language, fieldErrorsFromAjv(validate.errors as AjvError[]))
+        let answer: Json
+        try {
+          answer = tool.answer(args)
+        } catch (error) {
+          if (error instanceof ParameterError) return refuse(language, error.problems)
+          throw error
+        }
+        return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer }
+      }
+    }
+  })
+}
