@@ -11,6 +11,7 @@ import { precheckOf } from '../src/http/precheck.js'
 import { resultFormat } from '../src/http/result-format.js'
 import { fieldErrorsFromAjv, type AjvError } from '../src/http/validation-errors.js'
 import { isJsonObject } from '../src/http/x-data.js'
+import { toolName } from '../src/mcp/tools.js'
 
 type Definition = GeneratorDefinition<TObject>
 type Params = Record<string, unknown>
@@ -112,8 +113,26 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
   return { problems, planned }
 }
 
+/** An item as drawn: its name, its generator and what that made. */
+interface Drawn { name: string, type: string, generated: Generated }
+
+/** The JSON answer (CONTRACT §10): each item `name` first, then its generator's answer without `generatedAt`; one for the set. */
+function jsonOf (drawn: readonly Drawn[]): { items: Array<Record<string, unknown>>, generatedAt: string } {
+  return {
+    items: drawn.map(({ name, type, generated: { values, entropyBits, publicKeys, hashes } }) => ({
+      name,
+      type,
+      values,
+      entropyBits,
+      ...(publicKeys === undefined ? {} : { publicKeys }),
+      ...(hashes === undefined ? {} : { hashes })
+    })),
+    generatedAt: isoNow()
+  }
+}
+
 /** The `.env` lines of drawn items: `NAME='value'`, then `NAME_PUBLIC_KEY` and `NAME_HASH` where the item has them. */
-function envOf (drawn: ReadonlyArray<{ name: string, generated: Generated }>): string {
+function envOf (drawn: readonly Drawn[]): string {
   const entries: Array<[string, string]> = []
   for (const { name, generated: { values, publicKeys, hashes } } of drawn) {
     // One value per item: the .env form refuses quantities over 1
@@ -147,9 +166,8 @@ export default fp(async function sets (app: FastifyInstance) {
   const result = setResult(resultItems)
   app.addSchema(result)
 
-  const handler = (parameters: unknown, httpRequest: FastifyRequest, reply: FastifyReply) => {
-    const env = resultFormat(httpRequest.headers.accept) === 'text'
-    const ajvErrors = (httpRequest.validationError?.validation ?? []) as unknown as AjvError[]
+  /** Every item drawn, or a ParameterError listing every problem: all or nothing. */
+  const draw = (parameters: unknown, ajvErrors: readonly AjvError[], env: boolean): Drawn[] => {
     const items = isJsonObject(parameters) && Array.isArray(parameters.items) ? parameters.items : []
     const { problems, planned } = planSet(items, ajvErrors, byType, env)
     // All or nothing: a single problem anywhere and nothing is drawn
@@ -157,22 +175,19 @@ export default fp(async function sets (app: FastifyInstance) {
     // Each item drawn by its own generator's code, exactly as its route draws it
     const drawn = planned.map(({ name, definition, params }) => ({ name, type: definition.type, generated: definition.generate(params) }))
     for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
-    if (env) return reply.header('content-type', 'text/plain; charset=utf-8').send(envOf(drawn))
-    const body = {
-      items: drawn.map(({ name, type, generated: { values, entropyBits, publicKeys, hashes } }) => ({
-        name,
-        type,
-        values,
-        entropyBits,
-        ...(publicKeys === undefined ? {} : { publicKeys }),
-        ...(hashes === undefined ? {} : { hashes })
-      })),
-      generatedAt: isoNow()
-    }
-    // JSON.stringify escapes what every value needs (a password's `"`), in the order built here
-    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send(body)
+    return drawn
   }
 
+  const handler = (parameters: unknown, httpRequest: FastifyRequest, reply: FastifyReply) => {
+    const env = resultFormat(httpRequest.headers.accept) === 'text'
+    const ajvErrors = (httpRequest.validationError?.validation ?? []) as unknown as AjvError[]
+    const drawn = draw(parameters, ajvErrors, env)
+    if (env) return reply.header('content-type', 'text/plain; charset=utf-8').send(envOf(drawn))
+    // JSON.stringify escapes what every value needs (a password's `"`), in the order built here
+    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send(jsonOf(drawn))
+  }
+
+  const precheck = setPrecheck(request, byType)
   registerParameterRoutes(app, {
     url: SET_URL,
     name: 'Set',
@@ -197,8 +212,10 @@ export default fp(async function sets (app: FastifyInstance) {
         }
       }
     },
-    precheck: setPrecheck(request, byType),
+    precheck,
     handler,
+    // CONTRACT §11: the set is also the MCP tool generate_set, answering the JSON form
+    postConfig: { tool: { name: toolName('set'), precheck, readsValidationErrors: true, answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => jsonOf(draw(parameters, ajvErrors, false)) } },
     // The set's own problems (names, rules, quantities) are listed beside AJV's, so the handler reads AJV's errors
     attachValidation: true
   })

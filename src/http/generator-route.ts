@@ -1,7 +1,7 @@
 // One route schema serves both request forms of a generator: POST reads the JSON body,
 // GET reads X-Data. Both go through the same AJV validator, defaults and response serializer.
 import { Type, type Static, type TObject } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
 import { UNESCAPED_FORMAT } from '../../schemas/common.js'
 import { isoNow } from './clock.js'
 import { ProblemError } from './errors.js'
@@ -174,7 +174,7 @@ export interface ParameterRoutes {
   /** Whether the handler reads AJV's errors itself (request.validationError) instead of the error handler. */
   attachValidation?: boolean
   /** The POST route's config: a generator's is also its MCP tool (CONTRACT §11, src/mcp/tools.ts). */
-  postConfig?: Record<string, unknown>
+  postConfig?: FastifyContextConfig
 }
 
 /**

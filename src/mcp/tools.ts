@@ -17,7 +17,12 @@ export interface ToolOfRoute {
    * The route's JSON answer for valid parameters (defaults filled in), drawn as the route draws
    * it; throws ParameterError for a rule the schema cannot state.
    */
-  answer: (parameters: Record<string, unknown>) => Record<string, unknown>
+  answer: (parameters: Record<string, unknown>, validationErrors: readonly AjvError[]) => Record<string, unknown>
+  /**
+   * The route lists AJV's errors with problems of its own (a set's names and quantities beside its
+   * items' parameters: `attachValidation`), so `answer` gets them and throws ParameterError with all.
+   */
+  readsValidationErrors?: boolean
 }
 
 declare module 'fastify' {
@@ -73,12 +78,41 @@ const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown }
 
-/** The object schema a `#/components/schemas/Name` reference names in `document`. */
+const COMPONENT = '#/components/schemas/'
+
+/**
+ * The object schema a `#/components/schemas/Name` reference names in `document`, standing alone as
+ * a tool's schema must: the components it refers to (a set's items) under `$defs`, and OpenAPI's
+ * own `discriminator`, which JSON Schema validators do not know, left out. A generator's schema
+ * refers to nothing and comes out as the document has it.
+ */
 function resolved (document: Json, schema: Json): Json & { type: 'object' } {
-  const name = String(schema.$ref).replace('#/components/schemas/', '')
-  const found = (document.components as { schemas: Record<string, Json | undefined> }).schemas[name]
+  const components = (document.components as { schemas: Record<string, Json | undefined> }).schemas
+  const defs: Record<string, unknown> = {}
+  const standalone = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(standalone)
+    if (typeof node !== 'object' || node === null) return node
+    const out: Json = {}
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'discriminator') continue
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT)) {
+        const name = value.slice(COMPONENT.length)
+        if (!(name in defs)) {
+          defs[name] = true
+          defs[name] = standalone(components[name])
+        }
+        out.$ref = `#/$defs/${name}`
+      } else {
+        out[key] = standalone(value)
+      }
+    }
+    return out
+  }
+  const name = String(schema.$ref).replace(COMPONENT, '')
+  const found = components[name]
   if (found?.type !== 'object') throw new Error(`a tool's schema must name an object schema of the document (${name})`)
-  return found as Json & { type: 'object' }
+  const root = standalone(found) as Json & { type: 'object' }
+  return Object.keys(defs).length === 0 ? root : { ...root, $defs: defs }
 }
 
 function problemResult (document: ProblemDocument): ToolResult {
@@ -116,10 +150,11 @@ export function toolsOf (app: FastifyInstance, document: Json, routes: readonly 
       call: (args, language) => {
         const early = tool.precheck(args)
         if (early !== undefined) return refuse(language, early)
-        if (!validate(args)) return refuse(language, fieldErrorsFromAjv(validate.errors as AjvError[]))
+        const valid = validate(args)
+        if (!valid && tool.readsValidationErrors !== true) return refuse(language, fieldErrorsFromAjv(validate.errors as AjvError[]))
         let answer: Json
         try {
-          answer = tool.answer(args)
+          answer = tool.answer(args, valid ? [] : validate.errors as AjvError[])
         } catch (error) {
           if (error instanceof ParameterError) return refuse(language, error.problems)
           throw error

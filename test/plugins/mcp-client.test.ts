@@ -32,7 +32,7 @@ t.test('the SDK client: initialize, list, every tool at its defaults, results va
   t.match(client.getInstructions(), /randgen/)
   await client.ping()
   const { tools } = await client.listTools()
-  t.same(tools.map((tool) => tool.name).sort(), GENERATORS.map(toolName).sort())
+  t.same(tools.map((tool) => tool.name).sort(), [...GENERATORS.map(toolName), 'generate_set'].sort())
   // A JSON Schema 2020-12 validator of our own choosing, beside the SDK's own check of structuredContent
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   for (const type of GENERATORS) {
@@ -45,6 +45,15 @@ t.test('the SDK client: initialize, list, every tool at its defaults, results va
     t.ok(ajv.validate(tool?.inputSchema as object, {}), `${type}: {} fits inputSchema`)
     t.same(Object.keys(structured), Object.keys((await post(app, type, {})).json()), `${type}: the route's fields`)
   }
+  // generate_set has no defaults to call with (items are required): a WireGuard peer and an app token
+  const setTool = tools.find((candidate) => candidate.name === 'generate_set')
+  const items = [{ name: 'WG', type: 'vpn', params: { protocol: 'wireguard' } }, { name: 'WG_PSK', type: 'vpn', params: { protocol: 'wireguard-psk' } }, { name: 'APP_TOKEN', type: 'token' }]
+  t.ok(ajv.validate(setTool?.inputSchema as object, { items }), 'generate_set: a set fits its inputSchema, which stands alone ($defs)')
+  t.notOk(ajv.validate(setTool?.inputSchema as object, { items: [{ name: 'X', type: 'vpn', params: { protocol: 'nope' } }] }), 'and a wrong parameter of an item does not')
+  const set = await client.callTool({ name: 'generate_set', arguments: { items } }, CallToolResultSchema)
+  t.notOk(set.isError)
+  t.ok(ajv.validate(setTool?.outputSchema as object, set.structuredContent), 'generate_set: the answer fits outputSchema')
+  t.same((set.structuredContent as { items: Array<{ name: string }> }).items.map((item) => item.name), ['WG', 'WG_PSK', 'APP_TOKEN'])
 })
 
 t.test('the SDK client: invalid arguments are a result with the problem document, unknown tools an error', async (t) => {

@@ -68,7 +68,7 @@ t.test('ping; a notification and a response get 202 with no body', async (t) => 
 t.test('tools/list: one tool per generator, annotated, schemas closed', async (t) => {
   const app = await build(t)
   const { result } = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json()
-  t.same(result.tools.map((tool: { name: string }) => tool.name).sort(), GENERATORS.map(toolName).sort())
+  t.same(result.tools.map((tool: { name: string }) => tool.name).sort(), [...GENERATORS.map(toolName), 'generate_set'].sort(), 'one per generator, and generate_set')
   t.ok(result.tools.some((tool: { name: string }) => tool.name === 'generate_short_id'))
   t.ok(result.tools.some((tool: { name: string }) => tool.name === 'generate_ssh_key'))
   for (const tool of result.tools) {
@@ -277,4 +277,39 @@ t.test('requests in flight with the same id from different clients each get thei
   const responses = await Promise.all(GENERATORS.map((type) => rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: toolName(type) } })))
   t.same(responses.map((response) => response.json().result.structuredContent.type), [...GENERATORS])
   t.ok(responses.every((response) => response.json().id === 1))
+})
+
+t.test('generate_set: the JSON form of /api/generate, every problem of the set in one problem document', async (t) => {
+  const app = await build(t, { METRICS_PORT: '0' })
+  const { result: list } = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json()
+  const tool = list.tools.find((candidate: { name: string }) => candidate.name === 'generate_set')
+  t.ok(tool.inputSchema.$defs.SetItem, 'the items\' schemas travel with the tool ($defs)')
+  t.notOk(JSON.stringify(tool.inputSchema).includes('#/components/'), 'no reference into a document the client does not have')
+  t.notOk(JSON.stringify(tool.inputSchema).includes('"discriminator"'), 'no OpenAPI keyword a JSON Schema validator does not know')
+  t.equal(tool.inputSchema.additionalProperties, false)
+
+  const items = [{ name: 'DB_PASSWORD', type: 'password', params: { length: 32, symbols: false } }, { name: 'KEY', type: 'age-key' }, { name: 'ID', type: 'uuid' }]
+  const { result } = (await call(app, 'generate_set', { items })).json()
+  t.equal(result.isError, undefined)
+  const rest = (await app.inject({ method: 'POST', url: '/api/generate', payload: { items } })).json()
+  const structured = result.structuredContent
+  t.same(Object.keys(structured), Object.keys(rest), 'the fields of /api/generate\'s JSON answer')
+  t.same(structured.items.map((item: Record<string, unknown>) => Object.keys(item)), rest.items.map((item: Record<string, unknown>) => Object.keys(item)), 'each item as the route answers it')
+  t.same(structured.items.map((item: { entropyBits: number }) => item.entropyBits), rest.items.map((item: { entropyBits: number }) => item.entropyBits), 'drawn as the route draws')
+  t.match(structured.items[0].values[0], /^[A-Za-z0-9]{32}$/)
+  t.same(result.content, [{ type: 'text', text: JSON.stringify(structured) }])
+  const metrics = await (await fetch(`${app.metricsUrl() as string}/metrics`)).text()
+  t.match(metrics, /randgen_values_generated_total\{generator="age-key"\} 2/, 'the items\' values counted by generator')
+
+  // A schema problem (AJV's) and the set's own (a duplicate name) in one document, as the route lists them
+  const bad = [{ name: 'A', type: 'password', params: { length: 3 } }, { name: 'A', type: 'uuid' }]
+  const refused = (await call(app, 'generate_set', { items: bad }, { 'x-language': 'de' })).json().result
+  t.equal(refused.isError, true)
+  t.equal(refused.structuredContent, undefined)
+  const problem = JSON.parse(refused.content[0].text)
+  const route = (await app.inject({ method: 'POST', url: '/api/generate', headers: { 'x-language': 'de' }, payload: { items: bad } })).json()
+  t.same(problem, route, 'the problem document /api/generate answers, in German')
+  t.same(problem.errors.map((error: { pointer: string, code: string }) => `${error.pointer} ${error.code}`).sort(), ['#/items/0/params/length OUT_OF_RANGE', '#/items/1/name DUPLICATE_NAME'])
+  const empty = JSON.parse((await call(app, 'generate_set', {})).json().result.content[0].text)
+  t.same(empty.errors.map((error: { code: string }) => error.code), ['REQUIRED'], 'no items: REQUIRED')
 })
