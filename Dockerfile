@@ -11,7 +11,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
-COPY scripts/build.ts scripts/compile-schemas.ts scripts/deferred-requires.ts scripts/page-bundle.ts ./scripts/
+COPY scripts/build.ts scripts/compile-schemas.ts scripts/page-bundle.ts ./scripts/
 COPY src ./src
 COPY plugins ./plugins
 COPY schemas ./schemas

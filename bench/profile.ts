@@ -1,8 +1,8 @@
 // `npm run bench:profile -- <row> [seconds]`: where randgen's CPU time goes for one benchmark row.
 // Runs the production build with --cpu-prof under the row's load and prints the functions and
 // packages with the most self time, per request. Rows: the ids in bench/scenarios.ts
-// (default-password, heaviest-seq, get-password, health, ...), or `floor` / `baseline` / `node-http` /
-// `node-http-headers` for those reference servers. Needs `npm run build` first.
+// (default-password, heaviest-seq, get-password, health, ...), or `floor` / `reference` / `baseline`
+// (bare Fastify) / `node-http` / `node-http-headers` for those reference servers. Needs `npm run build` first.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,9 +15,10 @@ interface ProfileNode { id: number, callFrame: { functionName: string, url: stri
 interface CpuProfile { nodes: ProfileNode[], samples: number[], timeDeltas: number[] }
 
 const [rowId = 'default-password', secondsText = '5'] = process.argv.slice(2)
-// `floor` and `baseline` profile those reference servers (bench/servers/) under the request they answer
+// `floor`, `reference` and `baseline` profile those reference servers (bench/servers/) under the request they answer
 const REFERENCE_SERVERS: Record<string, { script: string, nodeArgs: string[], env: Record<string, string> }> = {
   floor: { script: '../bench/servers/contract-floor.mjs', nodeArgs: ['--import', 'tsx'], env: { LOG_LEVEL: 'info', NODE_ENV: 'production' } },
+  reference: { script: '../bench/servers/baseline-fastify.mjs', nodeArgs: ['--import', 'tsx'], env: { HEADERS: 'randgen' } },
   baseline: { script: '../bench/servers/baseline-fastify.mjs', nodeArgs: [], env: {} },
   'node-http': { script: '../bench/servers/node-http.mjs', nodeArgs: [], env: {} },
   'node-http-headers': { script: '../bench/servers/node-http.mjs', nodeArgs: ['--import', 'tsx'], env: { HEADERS: 'randgen' } }

@@ -10,7 +10,7 @@ export interface HttpRow {
   server: string
   params: string
   samples: Sample[]
-  /** The baseline runs made right after each of this row's runs. */
+  /** The reference's runs (bare Fastify with randgen's headers) made right after each of this row's runs. */
   baseline: Sample[]
 }
 
@@ -73,7 +73,7 @@ export interface RowSummary {
   baselineP99: number
   rpsRatio: number
   p99Ratio: number
-  /** Baseline CPU per request ÷ this row's: the req/s ratio two CPU-bound servers would show on equal cores. */
+  /** The reference's CPU per request ÷ this row's: the req/s ratio two CPU-bound servers would show on equal cores. */
   cpuRatio: number
 }
 
@@ -106,10 +106,13 @@ const mb = (bytes: number): string => (Number.isNaN(bytes) ? 'n/a' : `${(bytes /
 const mark = (ok: boolean): string => (ok ? 'met' : '**missed**')
 
 export const FLOOR_ROW = 'contract floor'
+export const BARE_FASTIFY_ROW = 'bare Fastify'
+/** The generators whose default answer is a key pair: X25519 or Ed25519 keys made by node:crypto. */
+const KEY_PAIR_GENERATORS = new Set(['ssh-key', 'age-key'])
 export const HEADERS_CEILING_ROW = 'node:http ceiling, randgen\'s headers'
 export const HEAVY_CEILING_ROW = 'node:http ceiling, heaviest size'
 
-/** A reference row's req/s ratio to the baseline (NaN when the run did not have it). */
+/** A reference row's req/s ratio to the reference (NaN when the run did not have it). */
 function referenceRatio (report: Report, name: string): number {
   const row = report.http.find((r) => r.row === name)
   return row === undefined ? Number.NaN : summary(row).rpsRatio
@@ -126,55 +129,45 @@ export function targets (report: Report): Target[] {
   const rows = report.http.filter((row) => row.server === 'randgen').map((row) => ({ row, s: summary(row) }))
   const defaults = rows.filter(({ row }) => row.group === 'default')
   const heaviest = rows.filter(({ row }) => row.group === 'heaviest')
-  const latencyRows = rows.filter(({ row }) => row.group !== 'heaviest' && row.group !== 'option' && row.group !== 'abuse')
   const abuse = rows.filter(({ row }) => row.group === 'abuse')
   const worst = <T>(items: T[], key: (item: T) => number, highest = false): T =>
     items.reduce((a, b) => ((highest ? key(b) > key(a) : key(b) < key(a)) ? b : a))
   const list: Target[] = []
   const add = (name: string, measured: string, met: boolean | null): void => { list.push({ name, measured, met }) }
 
-  // Issue 26: CPU per request (from /proc, what these VMs disturb least), each row against the
-  // bare Fastify runs interleaved with it
+  // Issue 31: CPU per request (from /proc, what these VMs disturb least), each row against the
+  // reference runs interleaved with it: bare Fastify answering a constant result with the
+  // headers randgen answers, since CONTRACT §6 puts them on every answer and Node itself spends
+  // several µs writing them (issue 26's targets, against Fastify without them, measured the contract)
   const floorRow = row(report, FLOOR_ROW)
   const floor = floorRow === undefined ? undefined : summary(floorRow)
-  const headersRow = row(report, HEADERS_CEILING_ROW)
-  const ceilingRow = row(report, 'node:http ceiling')
   if (floor !== undefined) {
-    const refs = [headersRow, ceilingRow].filter((r) => r !== undefined).map((r) => `${r.row} ${int(summary(r).cpuUs)} µs (${ratio(summary(r).cpuRatio)})`)
-    add('contract floor ≥ 0.85× bare Fastify (CPU per request)', `${ratio(floor.cpuRatio)}: ${int(floor.cpuUs)} µs against ${int(floor.cpuUs * floor.cpuRatio)} µs; ${refs.join('; ')}`, floor.cpuRatio >= 0.85)
+    const refs = [row(report, BARE_FASTIFY_ROW), row(report, HEADERS_CEILING_ROW), row(report, 'node:http ceiling')]
+      .filter((r) => r !== undefined).map((r) => `${r.row} ${int(summary(r).cpuUs)} µs (${ratio(summary(r).cpuRatio)})`)
+    add('contract floor ≥ 0.90× the reference (CPU per request)', `${ratio(floor.cpuRatio)}: ${int(floor.cpuUs)} µs against ${int(floor.cpuUs * floor.cpuRatio)} µs; ${refs.join('; ')}`, floor.cpuRatio >= 0.90)
   }
-  const keyPairTargets = new Set(['ssh-key', 'age-key'])
   const password = rows.find(({ row }) => row.row === PASSWORD_DEFAULT_ROW)
-  if (password !== undefined) add(`${PASSWORD_DEFAULT_ROW} ≥ 0.75× bare Fastify (CPU per request)`, `${ratio(password.s.cpuRatio)} (${int(password.s.cpuUs)} µs)`, password.s.cpuRatio >= 0.75)
-  const others = defaults.filter(({ row }) => row.row !== PASSWORD_DEFAULT_ROW && !keyPairTargets.has(row.row.replace(/ \(default\)$/, '')))
+  if (password !== undefined) add(`${PASSWORD_DEFAULT_ROW} ≥ 0.85× the reference (CPU per request)`, `${ratio(password.s.cpuRatio)} (${int(password.s.cpuUs)} µs against ${int(password.s.cpuUs * password.s.cpuRatio)} µs)`, password.s.cpuRatio >= 0.85)
+  const others = defaults.filter(({ row }) => row.row !== PASSWORD_DEFAULT_ROW)
+  const generatorOf = (name: string): string => name.replace(/ \(default\)$/, '')
   if (floor !== undefined && others.length > 0) {
     const ofFloor = (s: RowSummary): number => floor.cpuUs / s.cpuUs
     const lowest = worst(others, ({ s }) => ofFloor(s))
-    add('other generators at defaults, not key pairs, ≥ 0.85× the contract floor (CPU per request)',
-      `lowest ${ratio(ofFloor(lowest.s))} (${lowest.row.row}, ${int(lowest.s.cpuUs)} µs against the floor's ${int(floor.cpuUs)}); ${others.map(({ row, s }) => `${row.row.replace(/ \(default\)$/, '')} ${ratio(ofFloor(s))}`).join(', ')}`,
+    add('every other generator at defaults ≥ 0.85× the contract floor (CPU per request)',
+      `lowest ${ratio(ofFloor(lowest.s))} (${lowest.row.row}, ${int(lowest.s.cpuUs)} µs against the floor's ${int(floor.cpuUs)}); ${others.map(({ row, s }) => `${generatorOf(row.row)} ${ratio(ofFloor(s))}`).join(', ')}`,
       others.every(({ s }) => ofFloor(s) >= 0.85))
-  }
-  const keyPairs = defaults.filter(({ row }) => keyPairTargets.has(row.row.replace(/ \(default\)$/, '')))
-  if (floor !== undefined && keyPairs.length > 0) {
-    const bounds = keyPairs.map(({ row, s }) => {
-      const generator = row.row.replace(/ \(default\)$/, '')
-      const micro = report.micro.find((m) => m.generator === generator && m.params === 'defaults')
-      const pure = micro === undefined ? Number.NaN : 1e6 / micro.valuesPerSecond
-      const bound = 1.2 * (floor.cpuUs + pure)
-      return { generator, cpu: s.cpuUs, pure, bound, met: s.cpuUs <= bound }
+    // What the key pairs' own generation costs (bench:micro): a key pair alone can take more CPU
+    // than the whole floor, which no server around it can win back. Shown beside the target, not judged
+    const keyPairs = others.filter(({ row }) => KEY_PAIR_GENERATORS.has(generatorOf(row.row))).flatMap(({ row, s }) => {
+      const micro = report.micro.find((m) => m.generator === generatorOf(row.row) && m.params === 'defaults')
+      return micro === undefined ? [] : [{ generator: generatorOf(row.row), cpu: s.cpuUs, pure: 1e6 / micro.valuesPerSecond }]
     })
-    add('key pairs at defaults ≤ 1.2× (floor + their pure key generation, bench:micro) (CPU per request)',
-      bounds.map((b) => `${b.generator} ${int(b.cpu)} µs, bound ${int(b.bound)} (1.2 × (${int(floor.cpuUs)} + ${int(b.pure)}))`).join('; '),
-      bounds.every((b) => b.met))
+    if (keyPairs.length > 0) {
+      add('key pairs at defaults: CPU per request beside the floor + their key generation alone (bench:micro)',
+        keyPairs.map((k) => `${k.generator} ${int(k.cpu)} µs, floor + generation ${int(floor.cpuUs + k.pure)} µs (${int(floor.cpuUs)} + ${int(k.pure)}): at most ${ratio(floor.cpuUs / (floor.cpuUs + k.pure))} of the floor`).join('; '),
+        null)
+    }
   }
-  const maxP99 = worst(latencyRows, ({ s }) => s.p99Ratio, true)
-  // At a fixed number of connections a server half as fast answers in twice the time, tail and
-  // all (Little's law): p99 ÷ p50 beside bare Fastify's tells a longer tail from a slower server
-  const tail = (p99: number, p50: number): string => `${(p99 / p50).toFixed(1)}`
-  add(`p99 at ${report.info.connections} connections ≤ 1.5× bare Fastify's p99 (defaults, GET, health)`,
-    `highest ${ratio(maxP99.s.p99Ratio)} (${maxP99.row.row}: ${ms(maxP99.s.p99)} ms against ${ms(maxP99.s.baselineP99)} ms; ` +
-      `its p99 ÷ p50 ${tail(maxP99.s.p99, maxP99.s.p50)} against bare Fastify's ${tail(maxP99.s.baselineP99, maxP99.s.baselineP50)}, its req/s ${ratio(maxP99.s.rpsRatio)} bare's)`,
-    maxP99.s.p99Ratio <= 1.5)
   const idle = median(report.idle.randgen)
   const idleBaseline = median(report.idle.baseline)
   add('idle RSS ≤ bare Fastify\'s + 10 MB (same flags)', `median ${mb(idle)} against ${mb(idleBaseline)} (+${mb(idle - idleBaseline)})`, idle <= idleBaseline + 10 * 1024 * 1024)
@@ -182,14 +175,14 @@ export function targets (report: Report): Target[] {
   add(`peak RSS over ${int(report.memory.requests)} requests ≤ 1.3× bare Fastify's under the same requests`, `${ratio(peakRatio)}: ${mb(report.memory.rssPeak)} against ${mb(report.baselineMemory.rssPeak)}`, peakRatio <= 1.3)
   const startup = median(report.startup)
   const startupBaseline = median(report.baselineStartup)
-  add('start-up to first 200 from /api/health ≤ 1.3× bare Fastify\'s', `${ratio(startup / startupBaseline)}: median ${ms(startup)} ms of ${report.startup.length} (max ${ms(Math.max(...report.startup))} ms); bare Fastify median ${ms(startupBaseline)} ms`, startup <= 1.3 * startupBaseline)
+  add('start-up to first 200 from /api/health ≤ 1.5× bare Fastify\'s', `${ratio(startup / startupBaseline)}: median ${ms(startup)} ms of ${report.startup.length} (max ${ms(Math.max(...report.startup))} ms); bare Fastify median ${ms(startupBaseline)} ms`, startup <= 1.5 * startupBaseline)
 
   // Earlier issues' targets
   if (heaviest.length > 0) {
     const minHeavy = worst(heaviest, ({ s }) => s.rpsRatio)
     const heavyCeiling = referenceRatio(report, HEAVY_CEILING_ROW)
     const heavyNote = Number.isNaN(heavyCeiling) ? '' : `; plain node:http answering as many bytes: ${ratio(heavyCeiling)}`
-    add('heaviest parameters ≥ 0.50× baseline req/s', `lowest ${ratio(minHeavy.s.rpsRatio)} (${minHeavy.row.row}); CPU ratio lowest ${ratio(worst(heaviest, ({ s }) => s.cpuRatio).s.cpuRatio)}${heavyNote}`, minHeavy.s.rpsRatio >= 0.5)
+    add('heaviest parameters ≥ 0.50× the reference\'s req/s', `lowest ${ratio(minHeavy.s.rpsRatio)} (${minHeavy.row.row}); CPU ratio lowest ${ratio(worst(heaviest, ({ s }) => s.cpuRatio).s.cpuRatio)}${heavyNote}`, minHeavy.s.rpsRatio >= 0.5)
   }
   // CONTRACT §2: heavy minimums answer about as fast as the defaults (the issue's bar: half, same run)
   const minimums = rows.find(({ row }) => row.row === MIN_SYMBOLS_ROW)
@@ -265,23 +258,25 @@ export function renderMarkdown (report: Report): string {
     '## HTTP',
     '',
     'randgen runs its production build (`node dist/server.js`, helmet, `Cache-Control: no-store`, ' +
-      'logger at `info` to /dev/null). The baseline is a bare Fastify 5 process (logger off) answering a constant ' +
-      'generation result on a POST route; the ceiling is plain `node:http` answering the same JSON. Each row ran ' +
-      'A B A B … with the baseline, and its ratio is to the baseline runs interleaved with it. ' +
+      'logger at `info` to /dev/null). The *reference* is a bare Fastify 5 process (logger off) answering a constant ' +
+      'generation result on a POST route with every header randgen\'s answer carries (helmet\'s, `Cache-Control`, `Vary`; ' +
+      '`bench/servers/baseline-fastify.mjs` with `HEADERS=randgen`, checked against randgen\'s answer at the start of the run); ' +
+      '*bare Fastify* is the same without those headers; the ceiling is plain `node:http` answering the same JSON. ' +
+      'All run with the image\'s flags. Each row ran A B A B … with the reference, and its ratio is to the reference runs interleaved with it. ' +
       'Latencies in ms, means over the rounds; errors are socket errors, timeouts and non-2xx answers. ' +
       '*CPU µs/req* is the server process\'s user + system CPU time per request (from /proc); *CPU ratio* is the ' +
-      'baseline\'s CPU per request ÷ the row\'s, the throughput ratio two CPU-bound servers would show on equal cores, ' +
+      'reference\'s CPU per request ÷ the row\'s, the throughput ratio two CPU-bound servers would show on equal cores, ' +
       'which machine noise disturbs much less than req/s.',
     '',
     'The *contract floor* is Fastify with randgen\'s own server options (logger at `info`, timeouts, limits) and ' +
       'its security plugin (helmet\'s headers and `Cache-Control: no-store`, which CONTRACT §1.2 and §6 require on every ' +
-      'response), answering the baseline\'s constant JSON with no schema and no generation ' +
+      'response), answering the reference\'s constant JSON with no schema and no generation ' +
       '(`bench/servers/contract-floor.mjs`): the most any randgen row can reach. *÷ floor* is a row\'s req/s ratio ' +
       'divided by the floor\'s, what randgen\'s own routing, validation, generation and serialisation leave of it. ' +
       'The second ceiling row answers a constant JSON as large as the heaviest rows\' (~26 KB): what writing that many ' +
       'bytes costs the runtime itself.',
     '',
-    '| Row | Parameters | req/s | p50 | p99 | p99.9 | errors | baseline req/s | req/s ÷ baseline | ÷ floor | p99 ÷ baseline p99 | CPU µs/req | CPU ratio |',
+    '| Row | Parameters | req/s | p50 | p99 | p99.9 | errors | reference req/s | req/s ÷ reference | ÷ floor | p99 ÷ reference p99 | CPU µs/req | CPU ratio |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
   ]
   const floor = referenceRatio(report, FLOOR_ROW)
@@ -291,7 +286,7 @@ export function renderMarkdown (report: Report): string {
     lines.push(`| ${row.row} | ${row.params} | ${int(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.p999)} | ${s.errors} | ${int(s.baselineRps)} | ${ratio(s.rpsRatio)} | ${ofFloor} | ${ratio(s.p99Ratio)} | ${int(s.cpuUs)} | ${ratio(s.cpuRatio)} |`)
   }
   const allBaseline = report.http.flatMap((row) => row.baseline)
-  lines.push(`| bare Fastify baseline (all its runs) | POST {} | ${int(mean(allBaseline.map((s) => s.rps)))} | ${ms(mean(allBaseline.map((s) => s.p50)))} | ${ms(mean(allBaseline.map((s) => s.p99)))} | ${ms(mean(allBaseline.map((s) => s.p999)))} | ${allBaseline.reduce((sum, s) => sum + s.errors, 0)} | | 1.00× | | 1.00× | ${int(mean(allBaseline.map((s) => s.cpuUs)))} | 1.00× |`)
+  lines.push(`| the reference (all its runs) | POST {}, randgen's headers | ${int(mean(allBaseline.map((s) => s.rps)))} | ${ms(mean(allBaseline.map((s) => s.p50)))} | ${ms(mean(allBaseline.map((s) => s.p99)))} | ${ms(mean(allBaseline.map((s) => s.p999)))} | ${allBaseline.reduce((sum, s) => sum + s.errors, 0)} | | 1.00× | | 1.00× | ${int(mean(allBaseline.map((s) => s.cpuUs)))} | 1.00× |`)
   lines.push(
     '',
     '## Generator micro-benchmarks',

@@ -1,5 +1,6 @@
 // `npm run bench`: builds (in the npm script), then measures randgen's production build against a
-// bare Fastify baseline and a node:http ceiling, each in its own process, and writes
+// reference (bare Fastify answering a constant result with randgen's headers), plain bare Fastify
+// and node:http ceilings, each in its own process, and writes
 // bench/RESULTS.md, bench/results.json and bench/results.svg. Never part of `npm test`.
 // BENCH_NODE=<path to node> runs the whole benchmark under that Node.js (servers, load generator
 // and micro-benchmarks alike); BENCH_OUTPUT_DIR writes the three files to another directory.
@@ -12,7 +13,8 @@ import { renderChart } from './chart.js'
 import { load, type Sample } from './load.js'
 import type { MicroResult } from './micro.js'
 import { rssOf, startServer, type RunningServer, type ServerSpec } from './processes.js'
-import { FLOOR_ROW, HEADERS_CEILING_ROW, HEAVY_CEILING_ROW, missedTargets, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
+import { measureStartups, type StartupResult } from './startup.js'
+import { BARE_FASTIFY_ROW, FLOOR_ROW, HEADERS_CEILING_ROW, HEAVY_CEILING_ROW, missedTargets, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
 import { METRICS_ROW_SCENARIO, REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
@@ -47,25 +49,31 @@ const RANDGEN = {
   env: { LOG_LEVEL: 'info', NODE_ENV: 'production', NODE_OPTIONS: '--max-old-space-size=128 --max-semi-space-size=8' },
   ready: { path: '/api/health', method: 'GET' }
 }
-const BASELINE: ServerSpec = { name: 'baseline', script: here('servers/baseline-fastify.mjs'), ready: { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' } }
-// For start-up and memory, bare Fastify runs with the image's flags too: same runtime, same flags
-const IMAGE_FLAGS_BASELINE: ServerSpec = { ...BASELINE, env: { NODE_ENV: 'production', NODE_OPTIONS: RANDGEN.env.NODE_OPTIONS } }
-const CEILING: ServerSpec = { name: 'ceiling', script: here('servers/node-http.mjs'), ready: { path: '/', method: 'POST', body: '{}' } }
+// Every other server runs with the image's flags too: same runtime, same flags
+const IMAGE_FLAGS = { NODE_ENV: 'production', NODE_OPTIONS: RANDGEN.env.NODE_OPTIONS }
+// Bare Fastify: the start-up, idle and peak RSS targets are against it, and it is a row of its own
+const BARE_FASTIFY: ServerSpec = { name: 'bare Fastify', script: here('servers/baseline-fastify.mjs'), env: IMAGE_FLAGS, ready: { path: REFERENCE_REQUEST.path, method: 'POST', body: '{}' } }
+// The reference every row alternates with: bare Fastify answering the headers randgen answers
+// (helmet's, Cache-Control, Vary), which CONTRACT §6 puts on every answer and which cost Node
+// itself several µs; the CPU targets are ratios to it
+const REFERENCE: ServerSpec = { ...BARE_FASTIFY, name: 'reference', nodeArgs: ['--import', 'tsx'], env: { ...IMAGE_FLAGS, HEADERS: 'randgen' } }
+const CEILING: ServerSpec = { name: 'ceiling', script: here('servers/node-http.mjs'), env: IMAGE_FLAGS, ready: { path: '/', method: 'POST', body: '{}' } }
 // The ceiling again, answering as many bytes as the heaviest rows: what their size alone costs
-const HEAVY_CEILING: ServerSpec = { ...CEILING, name: 'heavy ceiling', env: { ANSWER: 'heavy' } }
+const HEAVY_CEILING: ServerSpec = { ...CEILING, name: 'heavy ceiling', env: { ...IMAGE_FLAGS, ANSWER: 'heavy' } }
 // The ceiling with randgen's headers, as one array built once: what they cost Node itself
-const HEADERS_CEILING: ServerSpec = { ...CEILING, name: 'ceiling with headers', nodeArgs: ['--import', 'tsx'], env: { HEADERS: 'randgen' } }
-// randgen's server options and security headers around the baseline's constant answer
-const FLOOR: ServerSpec = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeArgs: ['--import', 'tsx'], env: RANDGEN.env, ready: BASELINE.ready }
+const HEADERS_CEILING: ServerSpec = { ...CEILING, name: 'ceiling with headers', nodeArgs: ['--import', 'tsx'], env: { ...IMAGE_FLAGS, HEADERS: 'randgen' } }
+// randgen's server options and security headers around the reference's constant answer
+const FLOOR: ServerSpec = { name: 'floor', script: here('servers/contract-floor.mjs'), nodeArgs: ['--import', 'tsx'], env: RANDGEN.env, ready: BARE_FASTIFY.ready }
 // The same build with the metrics of CONTRACT §9 on (their own listener, on a port the system picks):
 // its row beside randgen's password row tells what metrics cost (bench:metrics measures it closely)
 const RANDGEN_METRICS: ServerSpec = { ...RANDGEN, name: 'randgen, metrics on', env: { ...RANDGEN.env, METRICS_PORT: '0' } }
 
-/** A server of its own and its row: asked `request` (the baseline's by default), interleaved with the baseline like every row. */
+/** A server of its own and its row: asked `request` (the reference's by default), interleaved with the reference like every row. */
 interface ReferenceRow { id: string, row: string, group: HttpRow['group'], server: string, params: string, spec: ServerSpec, request?: Scenario }
 // Another reference (a variant of the floor, say) is one more entry here
 const REFERENCES: ReferenceRow[] = ([
   { id: 'floor', row: FLOOR_ROW, group: 'floor', server: 'floor', params: 'POST {}, constant answer', spec: FLOOR },
+  { id: 'bare-fastify', row: BARE_FASTIFY_ROW, group: 'bare', server: 'bare Fastify', params: 'POST {}, no headers of randgen\'s', spec: BARE_FASTIFY },
   { id: 'ceiling-headers', row: HEADERS_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, randgen\'s headers', spec: HEADERS_CEILING },
   { id: 'ceiling', row: 'node:http ceiling', group: 'ceiling', server: 'node:http', params: 'POST {}', spec: CEILING },
   { id: 'ceiling-heavy', row: HEAVY_CEILING_ROW, group: 'ceiling', server: 'node:http', params: 'POST {}, 26 KB answer', spec: HEAVY_CEILING },
@@ -96,21 +104,27 @@ function rssSampler (pid: number): { peak: () => number, stop: () => void } {
 }
 
 /**
- * Spawn to first 200, randgen and the bare baseline alternately (A B A B …), each with the image's
+ * Spawn to first 200, randgen and bare Fastify alternately (A B A B …), each with the image's
  * flags; then each one's RSS, idle, IDLE_MS later.
  */
 async function measureStartup (): Promise<{ randgen: number[], baseline: number[], idle: { randgen: number[], baseline: number[] } }> {
-  const times = { randgen: [] as number[], baseline: [] as number[], idle: { randgen: [] as number[], baseline: [] as number[] } }
-  for (let i = 0; i < STARTUPS; i++) {
-    for (const [spec, list, idle] of [[RANDGEN, times.randgen, times.idle.randgen], [IMAGE_FLAGS_BASELINE, times.baseline, times.idle.baseline]] as const) {
-      const server = await startServer(spec)
-      list.push(server.startMs)
-      await new Promise((resolve) => setTimeout(resolve, IDLE_MS))
-      idle.push(rssOf(server.pid))
-      await server.stop()
-    }
+  const [randgen, bare] = await measureStartups([RANDGEN, BARE_FASTIFY], STARTUPS, IDLE_MS) as [StartupResult, StartupResult]
+  return { randgen: randgen.startMs, baseline: bare.startMs, idle: { randgen: randgen.idleRss, baseline: bare.idleRss } }
+}
+
+/**
+ * The reference must answer what randgen answers, header for header (names and values; the
+ * date, length and connection's own aside), or its ratios would measure the contract again.
+ */
+async function checkReferenceHeaders (randgen: string, reference: string): Promise<void> {
+  const own = new Set(['date', 'content-length', 'connection', 'keep-alive'])
+  const headersOf = async (origin: string): Promise<Record<string, string>> => {
+    const response = await fetch(origin + REFERENCE_REQUEST.path, { method: REFERENCE_REQUEST.method, headers: REFERENCE_REQUEST.headers, body: REFERENCE_REQUEST.body })
+    await response.arrayBuffer()
+    return Object.fromEntries([...response.headers].filter(([name]) => !own.has(name)).sort(([a], [b]) => a.localeCompare(b)))
   }
-  return times
+  const [expected, answered] = [JSON.stringify(await headersOf(randgen)), JSON.stringify(await headersOf(reference))]
+  if (expected !== answered) throw new Error(`the reference's headers differ from randgen's:\n  randgen   ${expected}\n  reference ${answered}`)
 }
 
 /**
@@ -131,7 +145,7 @@ function microInChild (): MicroResult[] {
   return JSON.parse(lines.at(-1) as string) as MicroResult[]
 }
 
-/** Every row alternates with the baseline; rounds go over all rows, so drift spreads evenly. */
+/** Every row alternates with the reference; rounds go over all rows, so drift spreads evenly. */
 async function measureHttp (randgen: RunningServer, baseline: RunningServer, references: RunningServer[]): Promise<HttpRow[]> {
   const rows: HttpRow[] = [
     ...ROWS.map((scenario) => ({ row: scenario.row, group: scenario.group, server: 'randgen', params: scenario.params, samples: [], baseline: [] })),
@@ -150,7 +164,7 @@ async function measureHttp (randgen: RunningServer, baseline: RunningServer, ref
       row.samples.push(sample)
       row.baseline.push(reference)
       log(`round ${round + 1}/${ROUNDS} ${row.row}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms, ${Math.round(sample.cpuUs)} µs CPU/req ` +
-        `(baseline ${Math.round(reference.rps)} req/s, p99 ${reference.p99} ms, ${Math.round(reference.cpuUs)} µs CPU/req)`)
+        `(reference ${Math.round(reference.rps)} req/s, p99 ${reference.p99} ms, ${Math.round(reference.cpuUs)} µs CPU/req)`)
     }
   }
   return rows
@@ -214,7 +228,7 @@ async function main (): Promise<void> {
   try {
     const randgen = await startServer(RANDGEN)
     servers.push(randgen)
-    const baseline = await startServer(BASELINE)
+    const baseline = await startServer(REFERENCE)
     servers.push(baseline)
     const references: RunningServer[] = []
     for (const { spec } of REFERENCES) {
@@ -223,6 +237,7 @@ async function main (): Promise<void> {
       references.push(server)
     }
     for (const scenario of SCENARIOS) await checkScenario(randgen.origin, scenario)
+    await checkReferenceHeaders(randgen.origin, baseline.origin)
     for (const [index, server] of references.entries()) {
       const request = REFERENCES[index]?.request
       if (request !== undefined) await checkScenario(server.origin, request)
@@ -239,7 +254,7 @@ async function main (): Promise<void> {
     for (const server of servers.splice(0)) await server.stop()
     const memory = await measureMemory(RANDGEN)
     log(`memory: ${memory.requests} requests, RSS ${megabytes(memory.rss)} MB, peak ${(memory.rssPeak / 1048576).toFixed(1)} MB`)
-    const baselineMemory = await measureMemory(IMAGE_FLAGS_BASELINE)
+    const baselineMemory = await measureMemory(BARE_FASTIFY)
     log(`memory, bare Fastify: ${baselineMemory.requests} requests, RSS ${megabytes(baselineMemory.rss)} MB, peak ${(baselineMemory.rssPeak / 1048576).toFixed(1)} MB`)
 
     info.elapsedSeconds = (Date.now() - began) / 1000
@@ -248,7 +263,7 @@ async function main (): Promise<void> {
     writeFileSync(join(OUTPUT_DIR, 'results.json'), JSON.stringify(report, null, 2) + '\n')
     writeFileSync(join(OUTPUT_DIR, 'RESULTS.md'), renderMarkdown(report))
     const chartRows = http.map((row) => ({ row: row.row, group: row.group, ...summary(row) }))
-    writeFileSync(join(OUTPUT_DIR, 'results.svg'), await renderChart(chartRows, `${info.date.slice(0, 10)}, Node ${info.node}, ${info.cores} cores; ratios to the interleaved baseline runs`))
+    writeFileSync(join(OUTPUT_DIR, 'results.svg'), await renderChart(chartRows, `${info.date.slice(0, 10)}, Node ${info.node}, ${info.cores} cores; ratios to the interleaved reference runs (bare Fastify with randgen's headers)`))
     log(`wrote RESULTS.md, results.json, results.svg to ${OUTPUT_DIR} in ${Math.round(info.elapsedSeconds)} s`)
     // A missed target fails the run, as bench:cost does
     const missed = missedTargets(report)

@@ -10,16 +10,20 @@ import { build, type Plugin } from 'esbuild'
 import { mnemonicOf } from '../plugins/phrase.js'
 import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
 import { compileSchemas, writeCompiledSchemas } from './compile-schemas.js'
-import { deferredRequires, deferredSource } from './deferred-requires.js'
 import { bundlePage } from './page-bundle.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /**
  * @fastify/swagger-ui reads its logo and serves Swagger UI's files from its own directory
- * (`__dirname`), which an ES module bundle does not have. Each of its files gets the directory it
- * has in node_modules, found at run time the way Node finds the package, so the bundle serves the
- * installed files exactly as the unbundled package does.
+ * (`__dirname`), which CommonJS gives every module and an ES module bundle does not. Each of its
+ * files gets the directory it has in node_modules, found at run time the way Node finds the
+ * package, so the bundle serves the installed files exactly as the unbundled package does. Its
+ * source is bundled as published: one declaration goes before it and none of its statements is
+ * read or changed, so an update of the package needs no review here. The alternatives measured
+ * worse or change what is served (docs/performance.md, issue 31): the package left out of the
+ * bundle (`external`, loaded from node_modules) cost +9 MB of idle RSS and start-up with it, over
+ * the idle target; its `baseDir` option adds a route serving every file of that folder.
  */
 const SWAGGER_UI = '@fastify/swagger-ui'
 const swaggerUiDirectory: Plugin = {
@@ -29,8 +33,7 @@ const swaggerUiDirectory: Plugin = {
     esbuild.onLoad({ filter: /[\\/]@fastify[\\/]swagger-ui[\\/].*\.js$/ }, ({ path }) => {
       const own = JSON.stringify(relative(packageRoot, dirname(path)))
       const dirnameAtRunTime = `var __dirname = require('node:path').join(require('node:path').dirname(require.resolve('${SWAGGER_UI}/package.json')), ${own});`
-      // deferredSource: its requires deferred as scripts/deferred-requires.ts defers them
-      return { contents: `${dirnameAtRunTime}\n${deferredSource(path)}`, loader: 'js' }
+      return { contents: `${dirnameAtRunTime}\n${readFileSync(path, 'utf8')}`, loader: 'js' }
     })
   }
 }
@@ -85,8 +88,7 @@ await build({
   // Every dependency is bundled: loading a package from node_modules costs its module resolution,
   // file reads and a compile per file (~60 ms of start-up for Swagger UI's packages, yaml and pino).
   // pino's transports would need its worker files, but the logger writes to stdout and starts none.
-  // deferredRequires: what only Swagger UI's file requests use is loaded on the first of them
-  plugins: [swaggerUiDirectory, deferredRequires, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
+  plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
   // Bundled CommonJS packages call require() for Node built-ins (and swaggerUiDirectory resolves a
   // package with it); an ES module has no require of its own
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },

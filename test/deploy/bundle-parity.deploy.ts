@@ -1,8 +1,9 @@
-// `npm run test:deploy` (after `npm run build`): what the production bundle loads on first use
-// (scripts/deferred-requires.ts: @fastify/send, mime and glob on the first file served, yaml on
-// the first /docs/yaml, the schema compilers never, every schema being precompiled) answers exactly as the unbundled service answers them, whose
-// packages load as published: same status, headers and bytes, for the very first requests a
-// process gets, sent all at once, and for later ones (conditional, range, HEAD, missing file).
+// `npm run test:deploy` (after `npm run build`): the production bundle answers exactly as the
+// unbundled service answers, whose packages load from node_modules as published: same status,
+// headers and bytes, for the very first requests a process gets, sent all at once, and for later
+// ones (conditional, range, HEAD, missing file). What the bundle does differently is checked here:
+// Swagger UI's files found through the `__dirname` scripts/build.ts gives @fastify/swagger-ui, the
+// YAML document, and validation by the precompiled validators and serializers.
 import t from 'tap'
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { startServer } from '../server-process.js'
@@ -33,10 +34,9 @@ const FIRST: Array<[string, string, Record<string, string>?]> = [
   ['GET', '/docs/static/no-such-file.js'],
   ['GET', '/docs/static/swagger-ui.css', { range: 'bytes=10-99' }],
   ['GET', '/docs/static/../package.json'],
-  // yaml, which @fastify/swagger and @fastify/swagger-ui load on first use in the bundle too
   ['GET', '/docs/yaml'],
   ['GET', '/docs/json'],
-  // A validation problem: the precompiled validator and serializer, no compiler loaded
+  // A validation problem: the precompiled validator and serializer
   ['GET', '/api/generate/password', { 'x-data': Buffer.from('{"length":2,"quantity":0}').toString('base64') }]
 ]
 
@@ -45,7 +45,7 @@ t.test('the bundle answers as the unbundled service does, from the first request
     startServer(t, { NODE_ENV: 'production', NODE_OPTIONS: '' }, { entry: 'dist/server.js' }),
     startServer(t, { NODE_ENV: 'production' })
   ])
-  // The first requests each process gets, all at once: the bundle loads @fastify/send under them
+  // The first requests each process gets, all at once
   const answers = await Promise.all([bundled.port, unbundled.port].map(async (port) => await Promise.all(FIRST.map(async ([method, path, headers]) => await send(port, method, path, headers)))))
   FIRST.forEach(([method, path, headers], i) => {
     t.same(answers[0]?.[i], answers[1]?.[i], `${method} ${path} ${JSON.stringify(headers ?? {})}`)
