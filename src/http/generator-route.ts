@@ -168,8 +168,11 @@ export interface ParameterRoutes {
   /** The named parameters schema (already added with app.addSchema). */
   paramsId: string
   response: Record<number, unknown>
-  /** Refusals before AJV (src/http/precheck.ts): what keeps a hostile body's cost bounded. */
-  precheck: (parameters: Record<string, unknown>) => FieldProblem[] | undefined
+  /**
+   * Refusals before AJV (src/http/precheck.ts): what keeps a hostile body's cost bounded. Given the
+   * request too, whose route validator (request.getValidationFunction) a precheck may run on parts.
+   */
+  precheck: (parameters: Record<string, unknown>, request: FastifyRequest) => FieldProblem[] | undefined
   handler: (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => unknown
   /** Whether the handler reads AJV's errors itself (request.validationError) instead of the error handler. */
   attachValidation?: boolean
@@ -196,8 +199,8 @@ export function registerParameterRoutes (app: FastifyInstance, routes: Parameter
   }
 
   // Run by the hooks that read the parameters: a refusal here means AJV never sees them
-  const refusalOf = (parameters: Record<string, unknown>): ParameterError | undefined => {
-    const problems = precheck(parameters)
+  const refusalOf = (parameters: Record<string, unknown>, request: FastifyRequest): ParameterError | undefined => {
+    const problems = precheck(parameters, request)
     return problems === undefined ? undefined : new ParameterError(problems)
   }
 
@@ -206,7 +209,7 @@ export function registerParameterRoutes (app: FastifyInstance, routes: Parameter
     if (request.body === undefined) request.body = {}
     else if (!isJsonObject(request.body)) return done(new ProblemError(400, 'BODY_INVALID', 'BODY_NOT_OBJECT'))
     else {
-      const refusal = refusalOf(request.body)
+      const refusal = refusalOf(request.body, request)
       if (refusal !== undefined) return done(refusal)
     }
     done()
@@ -221,7 +224,7 @@ export function registerParameterRoutes (app: FastifyInstance, routes: Parameter
       return done(error as Error)
     }
     request.query = parameters
-    const refusal = refusalOf(parameters)
+    const refusal = refusalOf(parameters, request)
     if (refusal !== undefined) return done(refusal)
     done()
   }

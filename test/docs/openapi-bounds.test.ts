@@ -58,8 +58,11 @@ t.test('every operation can answer 429 RATE_LIMITED with Retry-After', async (t)
 t.test('arrays are bounded: errors by CONTRACT §4, values and public keys by quantity', async (t) => {
   t.equal(FIELD_ERRORS_MAX_ITEMS, MAX_FIELD_PROBLEMS, 'the document caps errors where the service does')
   t.equal(schemas.Problem.properties.errors.maxItems, 20)
-  const results = Object.keys(schemas).filter((name) => name.endsWith('Result'))
-  t.ok(results.length >= 8)
+  // Every generator's result, and each as a set's item (CONTRACT §10); the set holds 32 items at most
+  const results = Object.keys(schemas).filter((name) => (name.endsWith('Result') && name !== 'SetResult') || name.endsWith('SetResultItem'))
+  t.ok(results.length >= 16)
+  t.equal(schemas.SetResult.properties.items.maxItems, 32)
+  t.equal(schemas.SetRequest.properties.items.maxItems, 32)
   for (const name of results) {
     t.equal(schemas[name].properties.values.maxItems, QUANTITY_MAX, `${name}.values`)
     const publicKeys = schemas[name].properties.publicKeys

@@ -353,3 +353,32 @@ t.test('access keys guard the set route as they guard the generators', async (t)
   const accepted = await postSet(app, { items: [{ name: 'A', type: 'uuid' }] }, { authorization: `Bearer ${key}` })
   t.equal(accepted.statusCode, 200)
 })
+
+t.test('amplification (CONTRACT §5): invalid array items spread over 32 items answer the first 20, POST and X-Data', async (t) => {
+  const app = await build(t)
+  // ~650 invalid exclusions in each of 32 items: 21,000 errors for AJV to build in one pass
+  const spread = (each: number) => ({ items: Array.from({ length: 32 }, (_, i) => ({ name: `N${i}`, type: 'number', params: { exclusions: Array.from({ length: each }, () => ({})) } })) })
+  t.ok(JSON.stringify(spread(650)).length <= 65_536, 'within the body limit')
+  // X-Data holds 48 KiB of Base64: 350 in each item
+  t.ok(xData(spread(350)).length <= 49_152, 'within the X-Data limit')
+  const first = Array.from({ length: 20 }, (_, j) => [`#/items/0/params/exclusions/${j}`, 'TYPE'])
+  for (const send of [postSet, getSet]) {
+    const response = await send(app, spread(send === postSet ? 650 : 350))
+    t.equal(response.statusCode, 400)
+    t.ok(response.body.length <= 16_384, `${response.body.length} bytes`)
+    t.same(problemsOf(response.body), first, `${send === postSet ? 'POST' : 'X-Data'}: the first 20, the items validated one at a time`)
+  }
+  // The bad items come last: the valid ones before them cost nothing in errors
+  const late = { items: Array.from({ length: 32 }, (_, i) => ({ name: `N${i}`, type: 'number', params: { min: -1, max: 1000, exclusions: Array.from({ length: 400 }, (_, j) => i === 31 ? 'x' : j) } })) }
+  t.same(problemsOf((await postSet(app, late)).body), Array.from({ length: 20 }, (_, j) => [`#/items/31/params/exclusions/${j}`, 'NOT_AN_INTEGER']))
+  // Large and valid: answered, every item validated as usual
+  const valid = { items: Array.from({ length: 2 }, (_, i) => ({ name: `N${i}`, type: 'number', params: { min: 0, max: 2000, exclusions: Array.from({ length: 900 }, (_, j) => j) } })) }
+  const answered = await postSet(app, valid)
+  t.equal(answered.statusCode, 200, answered.body)
+  t.ok(answered.json().items.every((item: { values: string[] }) => Number(item.values[0]) >= 900))
+  // One problem of AJV's among many array items: still found
+  const one = { items: [{ name: 'A', type: 'number', params: { exclusions: Array.from({ length: 1001 }, (_, j) => j) } }, { name: '1', type: 'number', params: { exclusions: Array.from({ length: 600 }, (_, j) => j) } }] }
+  t.same(problemsOf((await postSet(app, one)).body), [['#/items/0/params/exclusions', 'TOO_MANY_ITEMS']])
+  const oneName = { items: [{ name: 'A', type: 'number', params: { exclusions: Array.from({ length: 600 }, (_, j) => j) } }, { name: '1', type: 'number', params: { exclusions: Array.from({ length: 600 }, (_, j) => j) } }] }
+  t.same(problemsOf((await postSet(app, oneName)).body), [['#/items/1/name', 'NOT_ALLOWED_VALUE']])
+})
