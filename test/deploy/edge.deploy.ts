@@ -462,6 +462,27 @@ t.test('the built server answers every generator, health and Swagger UI through 
   t.match((await send({ port: edge.http, path: '/docs/json' })).json(), { openapi: String, paths: Object })
 })
 
+t.test('/mcp through the edge: a tool call answered, counted by the same per-client rate limit (CONTRACT §11)', async (t) => {
+  const { edge, burst } = await setup
+  const from = client()
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'generate_uuid', arguments: {} } })
+  const statuses: number[] = []
+  let first: Reply | undefined
+  let limited: Reply | undefined
+  for (let i = 0; i < burst * 3; i++) {
+    const reply = await send({ port: edge.http, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json' }, body, from })
+    statuses.push(reply.status)
+    first ??= reply
+    limited ??= reply.status === 429 ? reply : undefined
+  }
+  t.equal(first?.status, 200)
+  t.equal(first?.json().id, 7)
+  t.equal(first?.json().result.structuredContent.type, 'uuid')
+  t.ok(statuses.slice(0, burst + 1).every((status) => status === 200), `the first ${burst + 1} pass (burst ${burst})`)
+  t.ok(limited !== undefined, 'then 429, as for the generator routes')
+  assertEdgeProblem(t, limited as Reply, 429, 'RATE_LIMITED')
+})
+
 t.test('the page and its assets through the edge: their CSP, no-store for /, immutable for assets, compressed assets only', async (t) => {
   const { edge } = await setup
   const page = await send({ port: edge.http, path: '/', from: client() })

@@ -274,6 +274,20 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
       }
     })
 
+    await t.test('an MCP tool call through the edge (CONTRACT §11)', async (t) => {
+      const reply = await send({ port, path: '/mcp', method: 'POST', body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_password', arguments: { length: 24 } } } })
+      t.equal(reply.status, 200)
+      t.equal(reply.headers['cache-control'], 'no-store')
+      const { id, result } = JSON.parse(reply.text)
+      t.equal(id, 1)
+      t.match(result.structuredContent, { type: 'password', values: [/^.{24}$/] }, 'the tool\'s answer, as the route gives it')
+      t.same(JSON.parse(result.content[0].text), result.structuredContent)
+      await sleep(PACE_MS)
+      const refused = await send({ port, path: '/mcp', method: 'POST', body: [{ jsonrpc: '2.0', id: 1, method: 'ping' }] })
+      t.equal(refused.status, 400, 'a batch refused by the app behind the edge')
+      await sleep(PACE_MS)
+    })
+
     await t.test('the page and one of its assets through the edge, with their headers (CONTRACT §8)', async (t) => {
       const page = await send({ port, path: '/' })
       t.equal(page.status, 200, '/')

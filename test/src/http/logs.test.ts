@@ -175,3 +175,56 @@ t.test('access key and digest canaries never reach the log, at any level', async
     }
   }
 })
+
+// CONTRACT §11, §6: nothing a tool receives or returns is logged. Canaries in tool arguments
+// (valid and refused, by the schema, the rules and the precheck, an unknown tool's name, bodies
+// that are not JSON-RPC) and every value a tool returns, at trace and at info
+t.test('MCP tool arguments and results never reach the log, at any level', async (t) => {
+  const argumentCanary = 'McpArgCanary7f3a'
+  const issuer = 'McpIssuerCanary ☃'
+  const toolCanary = 'generate_McpToolCanary9b1c'
+  for (const level of ['trace', 'info']) {
+    const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: level })
+    const secrets = new Set<string>([argumentCanary, issuer, toolCanary])
+    const rpc = (message: unknown) => app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', 'x-language': 'de' }, payload: JSON.stringify(message) })
+    const calls: Array<[string, unknown]> = [
+      ['generate_token', { prefix: 'mcpcanary', quantity: 2 }],
+      ['generate_totp', { issuer, account: `${argumentCanary}@example.com` }],
+      ['generate_passphrase', { separator: '¤¤', words: 6 }],
+      ['generate_password', { length: 40, symbolSet: '!@#$', quantity: 3 }],
+      ['generate_ssh_key', { comment: argumentCanary }],
+      ['generate_vpn', { protocol: 'wireguard' }],
+      // Refused: the schema, the rule, the precheck
+      ['generate_password', { length: 3, [argumentCanary]: argumentCanary }],
+      ['generate_totp', { issuer: `${issuer}:`, account: argumentCanary }],
+      ['generate_number', { exclusions: Array.from({ length: 1001 }, () => argumentCanary) }],
+      [toolCanary, { secret: argumentCanary }]
+    ]
+    let id = 1
+    for (const [name, args] of calls) {
+      const response = await rpc({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } })
+      t.equal(response.statusCode, 200, `${level}: ${name}`)
+      const { result } = response.json()
+      const answer = result?.structuredContent as { values: string[], publicKeys?: string[], hashes?: string[] } | undefined
+      for (const value of [...(answer?.values ?? []), ...(answer?.publicKeys ?? []), ...(answer?.hashes ?? [])]) {
+        secrets.add(value)
+        // A private key file is a secret line by line
+        for (const line of value.split('\n').slice(1, -2)) if (line.length >= 12) secrets.add(line)
+      }
+    }
+    // Refusals of the transport around the canaries
+    t.equal((await rpc([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_pin', arguments: { canary: argumentCanary } } }])).statusCode, 400)
+    t.equal((await rpc({ jsonrpc: '2.0', id: argumentCanary, method: argumentCanary })).statusCode, 200)
+    t.equal((await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, payload: JSON.stringify({ canary: argumentCanary }) })).statusCode, 403)
+    t.equal((await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: `{"canary":"${argumentCanary}"` })).statusCode, 400)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const captured = logs()
+    if (level === 'trace') t.ok(captured.split('\n').filter((line) => line.includes('"url":"/mcp"')).length >= calls.length, 'trace: the log holds every request to /mcp')
+    t.ok(secrets.size > 15, `${level}: ${secrets.size} canaries and values checked`)
+    for (const secret of secrets) {
+      t.notOk(captured.includes(secret), `${level}: not logged: ${secret.slice(0, 12)}…`)
+      const escaped = JSON.stringify(secret).slice(1, -1)
+      if (escaped !== secret) t.notOk(captured.includes(escaped), `${level}: not logged (JSON-escaped): ${secret.slice(0, 12)}…`)
+    }
+  }
+})

@@ -1,0 +1,32 @@
+// CONTRACT §11: every tool held to openapi.json, the document clients generate from: one tool per
+// generator POST route, its inputSchema the operation's request body schema, its outputSchema the
+// operation's JSON answer, its description the operation's summary and description.
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { build } from '../helper.js'
+import { toolName } from '../../src/mcp/tools.js'
+
+type Json = Record<string, any>
+
+const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as Json
+const component = (ref: string): Json => document.components.schemas[ref.replace('#/components/schemas/', '')]
+
+t.test('every tool is its route, as openapi.json describes the route', async (t) => {
+  const app = await build(t)
+  const response = await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
+  const tools = new Map<string, Json>(response.json().result.tools.map((tool: Json) => [tool.name, tool]))
+  const generators = Object.entries(document.paths as Json).filter(([path, item]) => /^\/api\/generate\/[a-z-]+$/.test(path) && item.post !== undefined)
+  t.ok(generators.length >= 13, `${generators.length} generator routes in the document`)
+  t.equal(tools.size, generators.length, 'one tool per generator route, no other')
+  for (const [path, item] of generators) {
+    const operation = item.post as Json
+    const name = toolName(path.slice('/api/generate/'.length))
+    const tool = tools.get(name)
+    t.ok(tool !== undefined, `${path}: tool ${name}`)
+    t.same(tool?.inputSchema, component(operation.requestBody.content['application/json'].schema.$ref), `${name}: inputSchema is the request body schema`)
+    t.equal(tool?.inputSchema.additionalProperties, false)
+    t.same(tool?.outputSchema, component(operation.responses['200'].content['application/json'].schema.$ref), `${name}: outputSchema is the JSON answer`)
+    t.equal(tool?.title, operation.summary)
+    t.equal(tool?.description, `${operation.summary as string}. ${operation.description as string}`, `${name}: the route's own words`)
+  }
+})
