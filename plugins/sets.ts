@@ -9,7 +9,7 @@ import { generatorsOf, registerParameterRoutes, SET_URL, type Generated, type Ge
 import { ParameterError, type FieldProblem } from '../src/http/parameter-error.js'
 import { precheckOf } from '../src/http/precheck.js'
 import { resultFormat } from '../src/http/result-format.js'
-import { fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError } from '../src/http/validation-errors.js'
+import { fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError, type Validator } from '../src/http/validation-errors.js'
 import { isJsonObject } from '../src/http/x-data.js'
 import { toolName } from '../src/mcp/tools.js'
 
@@ -188,6 +188,10 @@ export default fp(async function sets (app: FastifyInstance) {
   }
 
   const precheck = setPrecheck(request, byType)
+  // GET and HEAD read X-Data into the query string, POST the body: one validator either way, taken
+  // only when a set's arrays are long enough to need it
+  const routePrecheck = (parameters: Record<string, unknown>, httpRequest: FastifyRequest) =>
+    precheck(parameters, () => httpRequest.getValidationFunction(httpRequest.method === 'POST' ? 'body' : 'querystring') as Validator)
   registerParameterRoutes(app, {
     url: SET_URL,
     name: 'Set',
@@ -212,10 +216,10 @@ export default fp(async function sets (app: FastifyInstance) {
         }
       }
     },
-    precheck,
+    precheck: routePrecheck,
     handler,
     // CONTRACT §11: the set is also the MCP tool generate_set, answering the JSON form
-    postConfig: { tool: { name: toolName('set'), precheck, readsValidationErrors: true, answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => jsonOf(draw(parameters, ajvErrors, false)) } },
+    postConfig: { tool: { name: toolName('set'), precheck: (parameters, validate) => precheck(parameters, () => validate), readsValidationErrors: true, answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => jsonOf(draw(parameters, ajvErrors, false)) } },
     // The set's own problems (names, rules, quantities) are listed beside AJV's, so the handler reads AJV's errors
     attachValidation: true
   })
@@ -253,10 +257,10 @@ function arrayItems (items: readonly unknown[]): number {
  * on a set of that one item), until 20 problems are found: the first found, at most one item's
  * worth of errors beyond them.
  */
-export function setPrecheck (request: TObject, definitions: ReadonlyMap<string, Definition>): (parameters: Record<string, unknown>, httpRequest: FastifyRequest) => FieldProblem[] | undefined {
+export function setPrecheck (request: TObject, definitions: ReadonlyMap<string, Definition>): (parameters: Record<string, unknown>, validator: () => Validator) => FieldProblem[] | undefined {
   const top = precheckOf(request)
   const itemChecks = new Map([...definitions].map(([type, definition]) => [type, precheckOf(definition.params)]))
-  return (parameters, httpRequest) => {
+  return (parameters, validator) => {
     const refused = top(parameters)
     if (refused !== undefined) return refused
     const { items } = parameters
@@ -268,8 +272,7 @@ export function setPrecheck (request: TObject, definitions: ReadonlyMap<string, 
       if (problems !== undefined) return problems.map((problem) => ({ ...problem, pointer: intoItem(index, problem.pointer) }))
     }
     if (arrayItems(items) <= ARRAY_ITEMS_MAX) return undefined
-    // GET and HEAD read X-Data into the query string, POST the body: one validator either way
-    const validate = httpRequest.getValidationFunction(httpRequest.method === 'POST' ? 'body' : 'querystring') as ((value: unknown) => boolean) & { errors?: AjvError[] | null }
+    const validate = validator()
     const problems: FieldProblem[] = []
     for (let index = 0; index < items.length && problems.length < MAX_FIELD_PROBLEMS; index++) {
       if (validate({ items: [items[index]] })) continue

@@ -13,6 +13,9 @@ export interface AjvError {
   parentSchema?: Record<string, unknown>
 }
 
+/** A compiled validator as AJV gives it: true, or false with its errors. */
+export type Validator = ((value: unknown) => boolean) & { errors?: AjvError[] | null }
+
 /** Every keyword our parameter schemas use that can fail, with its field code. */
 export const KEYWORD_CODES: Record<string, FieldCode> = {
   type: 'TYPE',

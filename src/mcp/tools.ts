@@ -5,14 +5,17 @@ import type { FastifyInstance } from 'fastify'
 import type { Language } from '../i18n/index.js'
 import { validationProblem, type ProblemDocument } from '../http/errors.js'
 import { ParameterError, type FieldProblem } from '../http/parameter-error.js'
-import { fieldErrorsFromAjv, type AjvError } from '../http/validation-errors.js'
+import { fieldErrorsFromAjv, type AjvError, type Validator } from '../http/validation-errors.js'
 
 /** What a route adds to become a tool: `config: { tool: { ... } }` on its JSON POST route. */
 export interface ToolOfRoute {
   /** `generate_password` (toolName). */
   name: string
-  /** The route's checks before validation (src/http/precheck.ts); undefined lets validation decide. */
-  precheck: (parameters: Record<string, unknown>) => FieldProblem[] | undefined
+  /**
+   * The route's checks before validation (src/http/precheck.ts); undefined lets validation decide.
+   * Given the route's validator, which a precheck may run on parts (a set, item by item).
+   */
+  precheck: (parameters: Record<string, unknown>, validate: Validator) => FieldProblem[] | undefined
   /**
    * The route's JSON answer for valid parameters (defaults filled in), drawn as the route draws
    * it; throws ParameterError for a rule the schema cannot state.
@@ -76,8 +79,6 @@ export interface Tool {
 // randgen is touched
 const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const
 
-type Validate = ((data: unknown) => boolean) & { errors?: unknown }
-
 const COMPONENT = '#/components/schemas/'
 
 /**
@@ -132,7 +133,7 @@ export function toolsOf (app: FastifyInstance, document: Json, routes: readonly 
     const summary = operation.summary as string
     // The route's validator: in the production build the very function compiled for the route,
     // from source the one AJV already compiled for the same schema object
-    const validate = (app.validatorCompiler as NonNullable<FastifyInstance['validatorCompiler']>)({ schema: body as Json, method, url, httpPart: 'body' }) as Validate
+    const validate = (app.validatorCompiler as NonNullable<FastifyInstance['validatorCompiler']>)({ schema: body as Json, method, url, httpPart: 'body' }) as Validator
     const refuse = (language: Language, problems: FieldProblem[]): ToolResult => {
       // CONTRACT §9: problems by code, as the route counts its own
       app.metrics?.countProblem('VALIDATION_FAILED')
@@ -148,7 +149,7 @@ export function toolsOf (app: FastifyInstance, document: Json, routes: readonly 
         annotations: ANNOTATIONS
       },
       call: (args, language) => {
-        const early = tool.precheck(args)
+        const early = tool.precheck(args, validate)
         if (early !== undefined) return refuse(language, early)
         const valid = validate(args)
         if (!valid && tool.readsValidationErrors !== true) return refuse(language, fieldErrorsFromAjv(validate.errors as AjvError[]))
