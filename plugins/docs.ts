@@ -182,7 +182,10 @@ export const transform: SwaggerTransform = ({ schema, url, ...document }) => {
   if (schema?.querystring === undefined) return { schema, url }
   const { querystring, ...rest } = schema
   const name = String((querystring as Json).$ref)
-  const example = (document as { openapiObject: Json }).openapiObject.components.schemas[name].examples[0]
+  const component = (document as { openapiObject: Json }).openapiObject.components.schemas[name]
+  const example = component.examples[0]
+  // A set (CONTRACT §10) requires its `items`; a generator's parameters are all optional
+  const absent = (component.required ?? []).length > 0 ? 'Absent means `{}`, which lacks the required fields.' : 'Absent means `{}` (all defaults).'
   return {
     url,
     schema: {
@@ -196,7 +199,7 @@ export const transform: SwaggerTransform = ({ schema, url, ...document }) => {
             // A header's schema is documentation only (the X-Data hook decodes it), so the pattern
             // cannot change which error a request gets
             pattern: X_DATA_PATTERN,
-            description: `The parameters (\`${name}\`) as a JSON object, UTF-8 encoded, then Base64 (standard or URL-safe alphabet, padding optional). Absent means \`{}\` (all defaults). The query string is never read.`,
+            description: `The parameters (\`${name}\`) as a JSON object, UTF-8 encoded, then Base64 (standard or URL-safe alphabet, padding optional). ${absent} The query string is never read.`,
             contentMediaType: 'application/json',
             contentSchema: querystring,
             examples: [encodeXData(example)]

@@ -32,9 +32,9 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
   const docs = await page.goto(`${origin}/docs`)
   t.match(docs?.headers()['content-security-policy'], /script-src 'self'/, 'the page is served with a CSP')
   await page.locator('.opblock').first().waitFor({ timeout: 30_000 })
-  t.equal(await page.locator('.opblock').count(), GENERATORS.length * 2 + 3, `all ${GENERATORS.length * 2 + 3} operations are listed (${GENERATORS.length} generators x POST and GET, /api/health, /livez, /readyz)`)
-  t.equal(await page.locator('.opblock-post').count(), GENERATORS.length)
-  t.equal(await page.locator('.opblock-get').count(), GENERATORS.length + 3)
+  t.equal(await page.locator('.opblock').count(), GENERATORS.length * 2 + 5, `all ${GENERATORS.length * 2 + 5} operations are listed (${GENERATORS.length} generators and sets x POST and GET, /api/health, /livez, /readyz)`)
+  t.equal(await page.locator('.opblock-post').count(), GENERATORS.length + 1)
+  t.equal(await page.locator('.opblock-get').count(), GENERATORS.length + 4)
   await page.screenshot({ path: fileURLToPath(new URL('swagger-ui.png', SCREENSHOT_DIR)), fullPage: true })
 
   async function execute (operation: Locator): Promise<{ status: string, body: any }> {
@@ -69,6 +69,14 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
   t.equal(body.type, 'seq')
   t.match(body.values[0], /^[A-Za-z0-9_-]{22}$/, '16 bytes as base64url: the X-Data example was applied')
   await get.screenshot({ path: fileURLToPath(new URL('swagger-ui-get.png', SCREENSHOT_DIR)) })
+
+  // Sets (CONTRACT §10): both methods with their examples, the item choice rendered from the discriminator
+  const setPost = await execute(page.locator('#operations-generators-generateSet'))
+  t.equal(setPost.status, '200', 'POST set: Execute shows 200')
+  t.same(setPost.body.items.map((item: { name: string }) => item.name), ['POSTGRES_PASSWORD', 'WG_SERVER', 'WG_PSK', 'APP_TOKEN'], 'the example set, in its order')
+  const setGet = await execute(page.locator('#operations-generators-generateSetWithHeader'))
+  t.equal(setGet.status, '200', 'GET set with X-Data: Execute shows 200')
+  t.equal(setGet.body.items.length, 4, 'the X-Data example was applied')
 
   // text/plain: the 200's media type selector controls the Accept header Swagger UI sends
   const text = page.locator('#operations-generators-generateShortId')

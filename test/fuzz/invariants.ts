@@ -56,6 +56,9 @@ export function pathOf (url: string): string {
   }
 }
 
+/** CONTRACT §10: several generators in one request. */
+export const SET_PATH = '/api/generate'
+
 export function generatorOf (url: string): Generator | undefined {
   const path = pathOf(url)
   return GENERATORS.find((name) => path === `/api/generate/${name}`)
@@ -163,8 +166,14 @@ export function checkResponse (request: SentRequest, response: Response): string
   if (status >= 400) {
     checkProblem(response, request, violations)
     // The method is judged before the body: a method a path does not take is 405 there (404 elsewhere)
-    const allowed = generator !== undefined ? ['GET', 'HEAD', 'POST', 'OPTIONS'] : path === '/api/health' ? ['GET', 'HEAD'] : undefined
+    const allowed = generator !== undefined || path === SET_PATH ? ['GET', 'HEAD', 'POST', 'OPTIONS'] : path === '/api/health' ? ['GET', 'HEAD'] : undefined
     if (allowed !== undefined && !allowed.includes(request.method) && status !== 405) violations.push(`${request.method} ${path} answered ${status}, not 405`)
+  } else if ((generator !== undefined || path === SET_PATH) && (request.method === 'OPTIONS')) {
+    if (status !== 204 || typeof response.headers.allow !== 'string') violations.push(`OPTIONS answered ${status}`)
+  } else if (path === SET_PATH) {
+    // CONTRACT §10: a set answers 200 only to a valid one, with its items (a HEAD without a body)
+    if (status !== 200 || !['GET', 'POST', 'HEAD'].includes(request.method)) violations.push(`set answered ${status} to ${request.method}`)
+    else if (request.method !== 'HEAD' && !Array.isArray((parseJson(response.body) as { items?: unknown } | undefined)?.items)) violations.push('set answered 200 without items')
   } else if (generator !== undefined && (request.method === 'OPTIONS')) {
     if (status !== 204 || typeof response.headers.allow !== 'string') violations.push(`OPTIONS answered ${status}`)
   } else if (generator !== undefined) {

@@ -41,7 +41,7 @@ t.test('JSON: each item is its name, then exactly the fields its own route answe
   // 32 items at most and 50 values: in two sets
   for (const part of [items.slice(0, 13), items.slice(13)]) {
     const response = await postSet(app, { items: part })
-    t.equal(response.statusCode, 200, response.body)
+    t.equal(response.statusCode, 200, response.statusCode === 200 ? 'answered' : response.body)
     t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
     t.equal(response.headers['cache-control'], 'no-store')
     t.equal(response.headers.vary, 'Accept')
@@ -280,14 +280,14 @@ t.test('.env: single-quoted lines in the request\'s order, public keys and hashe
   ]
   for (const send of [postSet, getSet]) {
     const response = await send(app, { items }, TEXT)
-    t.equal(response.statusCode, 200, response.body)
+    t.equal(response.statusCode, 200, response.statusCode === 200 ? 'answered' : response.body)
     t.equal(response.headers['content-type'], 'text/plain; charset=utf-8')
     t.equal(response.headers['cache-control'], 'no-store')
     t.equal(response.headers.vary, 'Accept')
     const lines = response.body.split('\n')
     t.equal(lines.pop(), '', 'every line ends in a line feed')
     t.same(lines.map((line) => line.slice(0, line.indexOf('='))), ['POSTGRES_PASSWORD', 'WG_SERVER', 'WG_SERVER_PUBLIC_KEY', 'WG_PSK', 'APP_TOKEN', 'APP_TOKEN_HASH', 'AGE', 'AGE_PUBLIC_KEY', 'OTP'])
-    for (const line of lines) t.match(line, /^[A-Z_]+='[^'\\\p{Cc}]*'$/u, line)
+    for (const [index, line] of lines.entries()) t.match(line, /^[A-Z_]+='[^'\\\p{Cc}]*'$/u, `line ${index + 1}: NAME='value'`)
     t.match(lines[0], /^POSTGRES_PASSWORD='[A-Za-z0-9]{32}'$/)
     t.match(lines[5], /^APP_TOKEN_HASH='[0-9a-f]{64}'$/)
     t.match(lines[8], /^OTP='otpauth:\/\/totp\/It%27s%20%22me%22%5C%20%26%20you:a%27b\?secret=/, 'TOTP names are percent-encoded: never a quote or backslash')
@@ -331,7 +331,7 @@ t.test('.env refusals (NOT_REPRESENTABLE), decided from the parameters; the JSON
   ]
   for (const [type, params] of taken) {
     const response = await postSet(app, { items: [{ name: 'X', type, params }] }, TEXT)
-    t.equal(response.statusCode, 200, `${type} ${JSON.stringify(params)}: ${response.body}`)
+    t.equal(response.statusCode, 200, `${type} ${JSON.stringify(params)}${response.statusCode === 200 ? '' : `: ${response.body}`}`)
   }
 })
 
@@ -374,7 +374,7 @@ t.test('amplification (CONTRACT §5): invalid array items spread over 32 items a
   // Large and valid: answered, every item validated as usual
   const valid = { items: Array.from({ length: 2 }, (_, i) => ({ name: `N${i}`, type: 'number', params: { min: 0, max: 2000, exclusions: Array.from({ length: 900 }, (_, j) => j) } })) }
   const answered = await postSet(app, valid)
-  t.equal(answered.statusCode, 200, answered.body)
+  t.equal(answered.statusCode, 200, answered.statusCode === 200 ? 'answered' : answered.body)
   t.ok(answered.json().items.every((item: { values: string[] }) => Number(item.values[0]) >= 900))
   // One problem of AJV's among many array items: still found
   const one = { items: [{ name: 'A', type: 'number', params: { exclusions: Array.from({ length: 1001 }, (_, j) => j) } }, { name: '1', type: 'number', params: { exclusions: Array.from({ length: 600 }, (_, j) => j) } }] }
