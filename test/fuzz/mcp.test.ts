@@ -73,6 +73,8 @@ const properties: Array<[string, number, fc.Arbitrary<{ payload: string, headers
 
 t.test(`fuzz /mcp: ${TOTAL} cases`, async (t) => {
   const app = await build(t)
+  // The first request to /mcp loads the SDK and builds the tools: done before the clock of any case
+  t.equal((await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: '{"jsonrpc":"2.0","id":0,"method":"ping"}' })).statusCode, 200)
   const statuses = new Map<number, number>()
   for (const [name, share, arbitrary] of properties) {
     const numRuns = Math.ceil(TOTAL * share)
