@@ -310,6 +310,13 @@ t.test('generate_set: the JSON form of /api/generate, every problem of the set i
   const route = (await app.inject({ method: 'POST', url: '/api/generate', headers: { 'x-language': 'de' }, payload: { items: bad } })).json()
   t.same(problem, route, 'the problem document /api/generate answers, in German')
   t.same(problem.errors.map((error: { pointer: string, code: string }) => `${error.pointer} ${error.code}`).sort(), ['#/items/0/params/length OUT_OF_RANGE', '#/items/1/name DUPLICATE_NAME'])
+  // More array items than one route takes, over several items: checked item by item with the tool's
+  // validator, as the route checks them, and refused at once
+  const long = [0, 1].map((index) => ({ name: `N${index}`, type: 'number', params: { exclusions: Array.from({ length: 600 }, () => 'x') } }))
+  const longProblem = JSON.parse((await call(app, 'generate_set', { items: long })).json().result.content[0].text)
+  const longRoute = (await app.inject({ method: 'POST', url: '/api/generate', payload: { items: long } })).json()
+  t.same(longProblem, longRoute, 'long arrays: the problem document the route answers')
+  t.equal(longProblem.errors.length, 20, 'at most 20 problems')
   const empty = JSON.parse((await call(app, 'generate_set', {})).json().result.content[0].text)
   t.same(empty.errors.map((error: { code: string }) => error.code), ['REQUIRED'], 'no items: REQUIRED')
 })
