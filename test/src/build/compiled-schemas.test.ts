@@ -49,15 +49,17 @@ t.test('a route the build did not compile stops the start, naming the route', as
 
 t.test('precompiled functions answer exactly as functions compiled at start-up', async (t) => {
   const code = await compileSchemas()
-  // Every generator's POST, GET and HEAD: a validator each, and a serializer for each media type
-  // of the 200 (text/plain is sent as the string it is, but Fastify compiles every declared
-  // schema); for GET and HEAD, /api/health's and /readyz's 200 and 503, and /livez's 200
-  t.equal(code.validators.size, GENERATORS.length * 3)
-  t.equal(code.serializers.size, GENERATORS.length * 3 * 2 + 2 * 5)
-  for (const name of GENERATORS) {
+  // Every generator's POST, GET and HEAD, and the set's (/api/generate): a validator each, and a
+  // serializer for each media type of the 200 (text/plain is sent as the string it is, but Fastify
+  // compiles every declared schema); for GET and HEAD, /api/health's and /readyz's 200 and 503,
+  // and /livez's 200
+  const paths = [...GENERATORS.map((name) => `/api/generate/${name}`), '/api/generate']
+  t.equal(code.validators.size, paths.length * 3)
+  t.equal(code.serializers.size, paths.length * 3 * 2 + 2 * 5)
+  for (const path of paths) {
     for (const method of ['POST', 'GET', 'HEAD']) {
       for (const media of ['application/json', 'text/plain']) {
-        t.ok(code.serializers.has(`${method} /api/generate/${name} 200 ${media}`), `${method} ${name}: ${media} serializer, keyed by media type`)
+        t.ok(code.serializers.has(`${method} ${path} 200 ${media}`), `${method} ${path}: ${media} serializer, keyed by media type`)
       }
     }
   }
