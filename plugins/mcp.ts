@@ -50,7 +50,7 @@ export default fp(async function mcp (app: FastifyInstance, options: McpOptions)
   const routes: ToolRoute[] = []
   app.addHook('onRoute', (route) => {
     const tool = route.config?.tool
-    if (tool !== undefined) routes.push({ url: route.url, method: route.method as string, body: route.schema?.body, tool })
+    if (tool !== undefined) routes.push({ url: route.url, method: route.method as string, body: route.schema?.body, tool, readsValidationErrors: route.attachValidation === true })
   })
 
   // The SDK, the tools' schemas (from the OpenAPI document) and their validators, on the first

@@ -5,7 +5,7 @@ import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX } from '../schemas/common.js'
 import { HASH_SUFFIX, PUBLIC_KEY_SUFFIX, SET_ITEMS_MAX, SET_NAME_MAX_LENGTH, SetItemName, setResult, setResultItem, setSchemas } from '../schemas/sets.js'
 import { isoNow } from '../src/http/clock.js'
 import { envFile } from '../src/http/env-file.js'
-import { generatorsOf, registerParameterRoutes, SET_URL, type Generated, type GeneratorDefinition } from '../src/http/generator-route.js'
+import { generatorsOf, pairedFields, registerParameterRoutes, SET_URL, type Generated, type GeneratorDefinition } from '../src/http/generator-route.js'
 import { ParameterError, type FieldProblem } from '../src/http/parameter-error.js'
 import { precheckOf } from '../src/http/precheck.js'
 import { resultFormat } from '../src/http/result-format.js'
@@ -119,14 +119,7 @@ interface Drawn { name: string, type: string, generated: Generated }
 /** The JSON answer (CONTRACT §10): each item `name` first, then its generator's answer without `generatedAt`; one for the set. */
 function jsonOf (drawn: readonly Drawn[]): { items: Array<Record<string, unknown>>, generatedAt: string } {
   return {
-    items: drawn.map(({ name, type, generated: { values, entropyBits, publicKeys, hashes } }) => ({
-      name,
-      type,
-      values,
-      entropyBits,
-      ...(publicKeys === undefined ? {} : { publicKeys }),
-      ...(hashes === undefined ? {} : { hashes })
-    })),
+    items: drawn.map(({ name, type, generated }) => ({ name, type, values: generated.values, entropyBits: generated.entropyBits, ...pairedFields(generated) })),
     generatedAt: isoNow()
   }
 }
@@ -219,7 +212,7 @@ export default fp(async function sets (app: FastifyInstance) {
     precheck: routePrecheck,
     handler,
     // CONTRACT §11: the set is also the MCP tool generate_set, answering the JSON form
-    postConfig: { tool: { name: toolName('set'), precheck: (parameters, validate) => precheck(parameters, () => validate), readsValidationErrors: true, answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => jsonOf(draw(parameters, ajvErrors, false)) } },
+    postConfig: { tool: { name: toolName('set'), precheck: (parameters, validate) => precheck(parameters, () => validate), answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => jsonOf(draw(parameters, ajvErrors, false)) } },
     // The set's own problems (names, rules, quantities) are listed beside AJV's, so the handler reads AJV's errors
     attachValidation: true
   })

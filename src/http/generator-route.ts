@@ -124,15 +124,13 @@ function escapingSerializer (payload: unknown): string {
  * The JSON answer of a route (CONTRACT §1.2) as an object, its fields in the result schema's
  * order, which is the order the route's serializer writes them in.
  */
-export function jsonAnswer (type: string, { values, entropyBits, publicKeys, hashes }: Generated): Record<string, unknown> {
-  return {
-    type,
-    values,
-    entropyBits,
-    generatedAt: isoNow(),
-    ...(publicKeys === undefined ? {} : { publicKeys }),
-    ...(hashes === undefined ? {} : { hashes })
-  }
+export function jsonAnswer (type: string, generated: Generated): Record<string, unknown> {
+  return { type, values: generated.values, entropyBits: generated.entropyBits, generatedAt: isoNow(), ...pairedFields(generated) }
+}
+
+/** What an answer has beside its values where the generator makes it: each value's public key, each token's hash. */
+export function pairedFields ({ publicKeys, hashes }: Generated): { publicKeys?: string[], hashes?: string[] } {
+  return { ...(publicKeys === undefined ? {} : { publicKeys }), ...(hashes === undefined ? {} : { hashes }) }
 }
 
 /** Same order as the `Allow` of a 405 (Fastify's supported-method order). */

@@ -21,11 +21,6 @@ export interface ToolOfRoute {
    * it; throws ParameterError for a rule the schema cannot state.
    */
   answer: (parameters: Record<string, unknown>, validationErrors: readonly AjvError[]) => Record<string, unknown>
-  /**
-   * The route lists AJV's errors with problems of its own (a set's names and quantities beside its
-   * items' parameters: `attachValidation`), so `answer` gets them and throws ParameterError with all.
-   */
-  readsValidationErrors?: boolean
 }
 
 declare module 'fastify' {
@@ -50,6 +45,11 @@ export interface ToolRoute {
   /** The route's body schema (a reference to its parameters schema): its validator is the route's. */
   body: unknown
   tool: ToolOfRoute
+  /**
+   * The route's `attachValidation`: it lists AJV's errors with problems of its own (a set's names
+   * and quantities beside its items' parameters), so `answer` gets them and throws ParameterError with all.
+   */
+  readsValidationErrors: boolean
 }
 
 type Json = Record<string, unknown>
@@ -126,7 +126,7 @@ function problemResult (document: ProblemDocument): ToolResult {
  */
 export function toolsOf (app: FastifyInstance, document: Json, routes: readonly ToolRoute[]): Tool[] {
   const paths = document.paths as Record<string, Record<string, Json>>
-  return routes.map(({ url, method, body, tool }) => {
+  return routes.map(({ url, method, body, tool, readsValidationErrors }) => {
     const operation = (paths[url] as Record<string, Json>)[method.toLowerCase()] as Json
     const requestBody = operation.requestBody as { content: Record<string, { schema: Json }> }
     const responses = operation.responses as Record<string, { content: Record<string, { schema: Json }> }>
@@ -152,7 +152,7 @@ export function toolsOf (app: FastifyInstance, document: Json, routes: readonly 
         const early = tool.precheck(args, validate)
         if (early !== undefined) return refuse(language, early)
         const valid = validate(args)
-        if (!valid && tool.readsValidationErrors !== true) return refuse(language, fieldErrorsFromAjv(validate.errors as AjvError[]))
+        if (!valid && !readsValidationErrors) return refuse(language, fieldErrorsFromAjv(validate.errors as AjvError[]))
         let answer: Json
         try {
           answer = tool.answer(args, valid ? [] : validate.errors as AjvError[])

@@ -46,5 +46,5 @@ t.test('toolsOf refuses a route whose schemas are not object schemas of the docu
     paths: { '/x': { post: { summary: 's', description: 'd', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } }, responses: {} } } },
     components: { schemas: {} }
   }
-  t.throws(() => toolsOf(app, document, [{ url: '/x', method: 'POST', body: { $ref: 'PasswordParams#' }, tool: { name: 'x', precheck: () => undefined, answer: () => ({}) } }]), /Missing/)
+  t.throws(() => toolsOf(app, document, [{ url: '/x', method: 'POST', body: { $ref: 'PasswordParams#' }, tool: { name: 'x', precheck: () => undefined, answer: () => ({}) }, readsValidationErrors: false }]), /Missing/)
 })
