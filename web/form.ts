@@ -25,6 +25,9 @@ export function applies (type: string, name: string, raw: Raw): boolean {
 /** A parameter's control: `param-length`, or `item-2-param-length` in row 2 of a set (`prefix` `item-2-`). */
 export const controlId = (name: string, prefix = '') => `${prefix}param-${name}`
 
+/** The control of the parameter a JSON Pointer token names (RFC 6901: `~1` is `/`, `~0` is `~`). */
+export const pointedControlId = (token: string, prefix = '') => controlId(token.replaceAll('~1', '/').replaceAll('~0', '~'), prefix)
+
 /**
  * The schema counts a string's length in code points (AJV); `maxlength` counts UTF-16 units, in
  * which an emoji takes two, so a four-emoji separator could not be typed. The attribute gets the

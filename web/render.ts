@@ -2,7 +2,7 @@
 // entropy the number as JSON gave it, the API's own localized messages beside the fields.
 import type { GenerationResult, Problem } from './api.js'
 import { el, VALUE_ATTRIBUTES } from './dom.js'
-import { controlId } from './form.js'
+import { pointedControlId } from './form.js'
 import type { Translate } from './i18n.js'
 import { qrCode } from './qr.js'
 
@@ -70,7 +70,7 @@ export function resultSection (result: GenerationResult, t: Translate, actions: 
 /** The control a problem's pointer names in a generator's form (`#/length`, `#/exclusions/3` → `param-length`, `param-exclusions`). */
 export function paramControl (pointer: string | undefined): string | undefined {
   const match = /^#\/([^/]*)/.exec(pointer ?? '')
-  return match === null ? undefined : controlId((match[1] as string).replaceAll('~1', '/').replaceAll('~0', '~'))
+  return match === null ? undefined : pointedControlId(match[1] as string)
 }
 
 /**

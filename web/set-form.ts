@@ -3,7 +3,7 @@
 // controls carry ids `item-N-…`, so a problem's pointer (`#/items/N/params/length`) names one.
 import { el, VALUE_ATTRIBUTES } from './dom.js'
 import type { FormSpec, GeneratorSpec } from './form-spec.js'
-import { buildFields, rawValues, requestBody, restoreValues, updateApplicable, type Raw } from './form.js'
+import { buildFields, pointedControlId, rawValues, requestBody, restoreValues, updateApplicable, type Raw } from './form.js'
 import type { Translate } from './i18n.js'
 import type { MessageKey } from './messages.js'
 
@@ -45,7 +45,7 @@ export function itemControl (pointer: string | undefined): string | undefined {
   if (match === null) return undefined
   const prefix = itemPrefix(Number(match[1]))
   const param = match[3]
-  return param === undefined ? `${prefix}${match[2] as string}` : `${prefix}param-${param.replaceAll('~1', '/').replaceAll('~0', '~')}`
+  return param === undefined ? `${prefix}${match[2] as string}` : pointedControlId(param, prefix)
 }
 
 export class SetEditor {
