@@ -15,7 +15,7 @@ import type { MicroResult } from './micro.js'
 import { rssOf, startServer, type RunningServer, type ServerSpec } from './processes.js'
 import { measureStartups, type StartupResult } from './startup.js'
 import { BARE_FASTIFY_ROW, FLOOR_ROW, HEADERS_CEILING_ROW, HEAVY_CEILING_ROW, missedTargets, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
-import { METRICS_ROW_SCENARIO, REFERENCE_REQUEST, SCENARIOS, type Scenario } from './scenarios.js'
+import { METRICS_ROW_SCENARIO, REFERENCE_REQUEST, SCENARIOS, expectedStatus, type Scenario } from './scenarios.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
 
@@ -91,7 +91,7 @@ async function checkScenario (origin: string, scenario: Scenario): Promise<void>
   const expected = abuse
     ? body.code === 'VALIDATION_FAILED' && (body.errors?.length ?? 0) <= 20 && Buffer.byteLength(text) <= 16_384
     : scenario.target === 'health' ? body.status === 'ok' : body.type === scenario.target
-  if (response.status !== (abuse ? 400 : 200) || !expected || response.headers.get('cache-control') !== 'no-store') {
+  if (response.status !== expectedStatus(scenario) || !expected || response.headers.get('cache-control') !== 'no-store') {
     throw new Error(`${scenario.id}: unexpected answer ${response.status} ${JSON.stringify(body)}`)
   }
 }

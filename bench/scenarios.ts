@@ -132,6 +132,8 @@ export const SCENARIOS: Scenario[] = [
 /** CONTRACT §5's cost of a valid request: the rows it applies to, and its bound in CPU ms, for bench/report.ts and bench/cost.ts alike. */
 export const VALID_REQUEST_CPU_MS = 20
 export const isValidRequestRow = ({ group }: { group: string }): boolean => group === 'heaviest' || group === 'option'
+/** The status a row's request must get: abuse rows are refused (400), every other row answered (200). */
+export const expectedStatus = ({ group }: { group: string }): number => group === 'abuse' ? 400 : 200
 
 export const PASSWORD_DEFAULT_ROW = SCENARIOS.find((scenario) => scenario.id === 'default-password')?.row as string
 export const MIN_SYMBOLS_ROW = SCENARIOS.find((scenario) => scenario.id === `heaviest-password-${MIN_SYMBOLS.id}`)?.row as string

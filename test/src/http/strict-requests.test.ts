@@ -103,7 +103,7 @@ t.test('language headers over 256 characters are ignored: a 78 KiB Accept-Langua
   const huge = acceptLanguage(78 * 1024)
   t.equal(await language({ 'accept-language': huge }), 'en', 'the review\'s 78 KiB')
   t.equal(await language({ 'accept-language': huge, 'x-language': 'es' }), 'es')
-  // Its cost (the review measured ~56 ms for one such header) is a row of `npm run bench:cost`, not timed here
+  // Its cost (the review measured ~56 ms for one such header) is checked by `npm run bench:cost`, not timed here
 })
 
 t.test('an encoded slash in the path (POST /api/generate%2fpassword) is 404 for every method, not 405', async (t) => {
