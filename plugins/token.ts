@@ -34,11 +34,6 @@ export function tokenChecksum (random: string): string {
   return digits
 }
 
-/**
- * `quantity` tokens `<prefix>_<random><checksum>`: `random` is `length` characters, each uniform
- * over the 62 of BASE62 and independent of the others (randomStrings rejects the bytes that would
- * bias them); the prefix and checksum add no randomness.
- */
 /** The prefix rule (its length is the schema's). */
 export function checkPrefix ({ prefix }: Pick<Params, 'prefix'>): void {
   if (!PREFIX.test(prefix)) {
@@ -46,6 +41,11 @@ export function checkPrefix ({ prefix }: Pick<Params, 'prefix'>): void {
   }
 }
 
+/**
+ * `quantity` tokens `<prefix>_<random><checksum>`: `random` is `length` characters, each uniform
+ * over the 62 of BASE62 and independent of the others (randomStrings rejects the bytes that would
+ * bias them); the prefix and checksum add no randomness.
+ */
 export function generateTokens ({ prefix, length, quantity }: Params): string[] {
   checkPrefix({ prefix })
   return randomStrings(BASE62, length, quantity).map((random) => `${prefix}_${random}${tokenChecksum(random)}`)
