@@ -129,6 +129,7 @@ function memoryCgroup (cgroupPath: string): { unreclaimable: () => number, peakC
   const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers')
   const dir = join('/sys/fs/cgroup', v2 ? '' : 'memory', cgroupPath)
   const read = (file: string): string => readFileSync(join(dir, file), 'utf8')
+  const peakFile = v2 ? 'memory.peak' : 'memory.max_usage_in_bytes'
   return {
     unreclaimable () {
       const stat = new Map(read('memory.stat').trim().split('\n').map((line) => {
@@ -139,7 +140,8 @@ function memoryCgroup (cgroupPath: string): { unreclaimable: () => number, peakC
       const fileCache = v2 ? field('file') - field('shmem') : field('total_cache') - field('total_shmem')
       return Number(read(v2 ? 'memory.current' : 'memory.usage_in_bytes')) - fileCache
     },
-    peakCharge: () => Number(read(v2 ? 'memory.peak' : 'memory.max_usage_in_bytes'))
+    // Only reported; cgroup v2 has memory.peak from Linux 5.19
+    peakCharge: () => existsSync(join(dir, peakFile)) ? Number(read(peakFile)) : Number.NaN
   }
 }
 
