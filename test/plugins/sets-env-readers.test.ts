@@ -31,7 +31,8 @@ const ITEMS = [
   { name: 'PASS_CHINESE', type: 'passphrase', params: { words: 10, wordList: 'bip39-chinese_simplified', separator: '·' } },
   { name: 'PASS_EMOJI', type: 'passphrase', params: { words: 6, separator: '😀#' } },
   { name: 'PHRASE_SPANISH', type: 'phrase', params: { language: 'spanish', words: 24, separator: '`$' } },
-  { name: 'PHRASE_KOREAN', type: 'phrase', params: { language: 'korean', separator: ' ' } },
+  // A composed é for certain: French and Spanish words bring theirs (decomposed) only by chance
+  { name: 'PHRASE_KOREAN', type: 'phrase', params: { language: 'korean', separator: ' é ' } },
   { name: 'PHRASE_CZECH', type: 'phrase', params: { language: 'czech', separator: '" #' } },
   { name: 'NUMBER', type: 'number', params: { min: -1000000, max: -1 } },
   { name: 'WG', type: 'vpn', params: { protocol: 'wireguard' } },
@@ -80,7 +81,7 @@ t.test('.env: every reader gives every value byte for byte', async (t) => {
   const text = response.body
   const expected = expectedValues(text)
   t.equal(expected.size, ITEMS.length + 4, 'a line per value, then the public keys (WG, REALITY, AGE) and the hash (API_TOKEN)')
-  // BIP-39 words are NFKD (é as e and U+0301): looked for composed
+  // BIP-39 words are NFKD (é as e and U+0301): looked for composed, so either form counts
   const all = [...expected.values()].join('').normalize('NFC')
   for (const character of ['$', '#', '"', '`', ' ', '&', '=', '${', 'é', '€', '\u3000', '😀']) t.ok(all.includes(character), `the values hold ${JSON.stringify(character)}`)
   const names = [...expected.keys()]
