@@ -145,6 +145,9 @@ function memoryCgroup (cgroupPath: string): { unreclaimable: () => number, peakC
   }
 }
 
+const MIB = 2 ** 20
+const mib = (bytes: number): string => (bytes / MIB).toFixed(1)
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function until<T> (what: string, check: () => Promise<T | undefined>, timeout: number): Promise<T> {
@@ -364,30 +367,29 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
       // MiB after 30 s, ~140 after 60, then held), and the healthcheck driver's 15 s interval puts
       // at least one healthcheck, a second Node process in the same cgroup (~20 MiB), inside it
       const [address] = await apiAddresses(s)
-      const ids = await containers(s, 'api')
-      const cgroups = await Promise.all(ids.map(async (id) => memoryCgroup((await inspect(id)).State.CgroupPath as string)))
-      const peaks = cgroups.map((cgroup) => cgroup.unreclaimable())
-      const sampler = setInterval(() => {
-        cgroups.forEach((cgroup, i) => { peaks[i] = Math.max(peaks[i] as number, cgroup.unreclaimable()) })
-      }, 50)
+      const replicas = await Promise.all((await containers(s, 'api')).map(async (id) =>
+        ({ id, cgroup: memoryCgroup((await inspect(id)).State.CgroupPath as string), peak: 0 })))
+      const sample = (): void => {
+        for (const replica of replicas) replica.peak = Math.max(replica.peak, replica.cgroup.unreclaimable())
+      }
+      sample()
+      const sampler = setInterval(sample, 50)
       const started = Date.now()
       const heavy = SCENARIOS.filter(({ group }) => group === 'heaviest' || group === 'abuse')
-      const sample = await load(`http://${address as string}:3000`, heavy, { connections: 64, duration: 30 })
+      const result = await load(`http://${address as string}:3000`, heavy, { connections: 64, duration: 30 })
         .finally(() => { clearInterval(sampler) })
-      t.ok(sample.requests > 100, `${sample.requests} heavy requests answered (${sample.errors} errors or non-2xx: the abuse rows are 400s)`)
-      for (const [i, id] of ids.entries()) {
+      t.ok(result.requests > 100, `${result.requests} heavy requests answered (${result.errors} errors or non-2xx: the abuse rows are 400s)`)
+      for (const { id, cgroup, peak } of replicas) {
         const container = await inspect(id)
         const limit = container.HostConfig.Memory as number
-        t.equal(limit, 256 * 1024 * 1024, 'the Compose limit is in force: 256 MiB')
+        t.equal(limit, 256 * MIB, 'the Compose limit is in force: 256 MiB')
         t.equal(container.State.OOMKilled, false, 'not OOM-killed')
         t.equal(container.RestartCount, 0, 'never restarted')
         t.equal(container.State.Status, 'running', 'still running')
         const checks = (container.State.Health?.Log as Array<{ Start: string }> | undefined ?? [])
           .filter((entry) => Date.parse(entry.Start) >= started).length
-        const peak = peaks[i] as number
-        const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1)
-        t.ok(peak > 0 && peak <= 0.75 * limit, `${mib(peak)} MiB unreclaimable at most, of ${limit / 1024 / 1024} MiB (at most 75%; ` +
-          `${checks} healthcheck(s) during the load; the cgroup's peak charge, page cache included, ${mib(cgroups[i]?.peakCharge() ?? 0)} MiB)`)
+        t.ok(peak > 0 && peak <= 0.75 * limit, `${mib(peak)} MiB unreclaimable at most, of ${mib(limit)} MiB (at most 75%; ` +
+          `${checks} healthcheck(s) during the load; the cgroup's peak charge, page cache included, ${mib(cgroup.peakCharge())} MiB)`)
       }
     })
 
