@@ -6,7 +6,7 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'esbuild'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { mnemonicOf } from '../plugins/phrase.js'
 import { PHRASE_LANGUAGES } from '../schemas/phrase.js'
 import { compileSchemas, writeCompiledSchemas } from './compile-schemas.js'
@@ -77,18 +77,14 @@ for (const language of PHRASE_LANGUAGES) mnemonicOf(new Uint8Array(16), language
 const compiledIndex = writeCompiledSchemas(await compileSchemas(), fileURLToPath(new URL('../node_modules/.cache/randgen/precompiled', import.meta.url)))
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
-await build({
+
+/** What both bundles share: one ES module each for Node, every dependency inside unless said otherwise. */
+const bundled = {
   absWorkingDir: root,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  // Every dependency is bundled: loading a package from node_modules costs its module resolution,
-  // file reads and a compile per file (~60 ms of start-up for Swagger UI's packages, yaml and pino).
-  // pino's transports would need its worker files, but the logger writes to stdout and starts none.
-  plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())],
   // Bundled CommonJS packages call require() for Node built-ins (and swaggerUiDirectory resolves a
   // package with it); an ES module has no require of its own
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
@@ -97,9 +93,30 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   minifyIdentifiers: false,
-  // Licence comments go to dist/server.js.LEGAL.txt, beside the bundle in the image: one
+  // Licence comments go to dist/<bundle>.LEGAL.txt, beside the bundle in the image: one
   // non-ASCII character among them (a name in formdata-polyfill's) made V8 hold the whole 2 MB
   // source as a two-byte string, 4.3 MB of heap instead of 2.1 (idle RSS, docs/performance.md)
   legalComments: 'external',
   logLevel: 'warning'
+} satisfies BuildOptions
+
+await build({
+  ...bundled,
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  // Every dependency is bundled: loading a package from node_modules costs its module resolution,
+  // file reads and a compile per file (~60 ms of start-up for Swagger UI's packages, yaml and pino).
+  // pino's transports would need its worker files, but the logger writes to stdout and starts none.
+  plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())]
+})
+
+// CONTRACT §12.1: the hashing thread (src/hashing/worker.ts), which src/hashing/pool.ts starts
+// from beside dist/server.js on the first hash. bcrypt stays outside: a native addon, whose
+// node-gyp-build finds the prebuilt binary in node_modules/bcrypt/prebuilds at run time (the
+// image's production dependencies hold it)
+await build({
+  ...bundled,
+  entryPoints: ['src/hashing/worker.ts'],
+  outfile: 'dist/hash-worker.js',
+  external: ['bcrypt']
 })

@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os'
 import { Type, type Static } from '@sinclair/typebox'
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
 import { AccessKeySettings, accessKeyDigests } from './access-keys.js'
 import { ConfigError } from './config-error.js'
 import { McpSettings, mcpAllowedOrigins } from '../mcp/origins.js'
+
+/** CONTRACT §12.1: HASH_CONCURRENCY's bounds. */
+export const HASH_CONCURRENCY_MAX = 64
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -39,11 +43,27 @@ export const ConfigSchema = Type.Object({
   ...AccessKeySettings.properties,
   // CONTRACT §11: the MCP endpoint and the browser origins it answers besides loopback, owned and
   // checked by src/mcp/origins.ts
-  ...McpSettings.properties
+  ...McpSettings.properties,
+  // CONTRACT §12.1: hashes running at once on the hashing threads (src/hashing/pool.ts). No default
+  // in the schema: the build compiles this validator ahead (src/build/precompiled.ts), which would
+  // bake in the build machine's CPUs; checked() fills in this machine's
+  HASH_CONCURRENCY: Type.Optional(Type.Integer({
+    minimum: 1, maximum: HASH_CONCURRENCY_MAX, description: 'Hashes made at once (default: the CPUs the process may use, at most 64)'
+  })),
+  // CONTRACT §12.1: hashes admitted to wait beyond those; a request that does not fit is answered 503 BUSY
+  HASH_QUEUE: Type.Integer({ default: 32, minimum: 0, maximum: 10_000, description: 'Hashes admitted to wait for a hashing thread' })
 // Every other variable of the environment is dropped (configAjv: removeAdditional)
 }, { additionalProperties: false })
 
-export type Config = Static<typeof ConfigSchema>
+/** The environment's settings as the schema checks them. */
+export type Settings = Static<typeof ConfigSchema>
+/** The configuration: the settings, HASH_CONCURRENCY's default filled in (loadConfig). */
+export type Config = Settings & { HASH_CONCURRENCY: number }
+
+/** HASH_CONCURRENCY's default: the CPUs this process may use (os.availableParallelism), at most 64. */
+export function defaultHashConcurrency (): number {
+  return Math.min(HASH_CONCURRENCY_MAX, Math.max(1, availableParallelism()))
+}
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean)
 
@@ -57,11 +77,11 @@ export function configAjv (options: Options = {}): Ajv {
   return new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, removeAdditional: true, ...options })
 }
 
-export type ConfigValidator = ValidateFunction<Config>
+export type ConfigValidator = ValidateFunction<Settings>
 
 let fromSource: ConfigValidator | undefined
 function compiledFromSource (): ConfigValidator {
-  fromSource ??= configAjv().compile<Config>(ConfigSchema)
+  fromSource ??= configAjv().compile<Settings>(ConfigSchema)
   return fromSource
 }
 
@@ -71,7 +91,7 @@ function compiledFromSource (): ConfigValidator {
  */
 export function loadConfig (env: NodeJS.ProcessEnv = process.env, validate: ConfigValidator = compiledFromSource()): Config {
   const config: Record<string, unknown> = { ...process.env, ...env }
-  if (validate(config)) return checked(config as Config)
+  if (validate(config)) return checked(config)
   // One line naming the variables: "PORT must be <= 65535, LOG_LEVEL must be equal to one of ...".
   // A failed validation always has errors, and AJV writes their messages unless told not to
   const problems = (validate.errors as ErrorObject[]).map((error) => `${error.instancePath.slice(1)} ${error.message as string}`)
@@ -79,13 +99,13 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env, validate: Conf
 }
 
 /** Rules across settings, and the access keys' digests, which are checked here so a bad one stops the start. */
-function checked (config: Config): Config {
+function checked (config: Settings): Config {
   if (config.SHUTDOWN_DELAY >= config.SHUTDOWN_TIMEOUT) {
     throw new ConfigError('Invalid configuration: SHUTDOWN_DELAY must be shorter than SHUTDOWN_TIMEOUT')
   }
   accessKeyDigests(config)
   mcpAllowedOrigins(config)
-  return config
+  return { ...config, HASH_CONCURRENCY: config.HASH_CONCURRENCY ?? defaultHashConcurrency() }
 }
 
 export function parseTrustProxy (value: string): TrustProxy {

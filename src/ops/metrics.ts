@@ -4,11 +4,19 @@
 import type { Server } from 'node:http'
 import { createServer } from '../builtins.js'
 import type { AddressInfo } from 'node:net'
-import { collectDefaultMetrics, Counter, Registry } from '@prometheus-io/client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from '@prometheus-io/client'
 import { PROBLEM_CODES, type ProblemCode } from '../i18n/catalog.js'
+import { HASH_ALGORITHMS, type HashAlgorithm } from '../../schemas/hash.js'
 
 /** 0.25 ms to 1 s: a generator answers in well under a millisecond; the heaviest valid request takes some 20 ms. */
 export const DURATION_BUCKETS = [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
+/**
+ * 1 ms to 5 s: one hash (CONTRACT §12) takes from a few milliseconds (sha512-crypt's and
+ * Mosquitto's defaults) to about a second at the upper bounds, longer on a busy machine (the
+ * hashing threads run at the lowest CPU priority).
+ */
+export const HASH_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+const KNOWN_HASH_ALGORITHMS: ReadonlySet<string> = new Set(HASH_ALGORITHMS)
 /** The route label of a request no route matched (404 and 405): scanners' paths never become series. */
 export const UNMATCHED_ROUTE = 'unmatched'
 /** By the status code's first digit: Node sends 1xx..5xx only. */
@@ -93,6 +101,10 @@ export interface Metrics {
   /** Counts the values a generator made. */
   valuesCounter: (generator: string) => (count: number) => void
   countProblem: (code: ProblemCode) => void
+  /** One hash made (CONTRACT §12.1): counted by algorithm, its seconds in the hashing histogram. */
+  observeHash: (algorithm: HashAlgorithm, seconds: number) => void
+  /** Where the hashing queue's depth gauge reads, at each scrape (the pool's admitted hashes). */
+  watchHashQueue: (depth: () => number) => void
 }
 
 /**
@@ -142,12 +154,44 @@ export function createMetrics (): Metrics {
   const problemCounter = scrapedCounter(registry, 'randgen_problems_total', 'Problem documents sent, by problem code', 'code')
   const problemCounts = new Map(PROBLEM_CODES.map((code) => [code, problemCounter(code)]))
 
+  // CONTRACT §12.1: hashes by algorithm, their seconds, the queue's depth. A hash takes a
+  // millisecond or more, so the client's own metrics' cost per event does not matter here; every
+  // algorithm's series exists (at 0) from the start
+  const hashes = new Counter({ name: 'randgen_hashes_total', help: 'Password hashes made, by algorithm', labelNames: ['algorithm'], registers: [registry] })
+  const hashSeconds = new Histogram({
+    name: 'randgen_hash_duration_seconds',
+    help: 'Seconds one password hash took on its hashing thread, by algorithm',
+    labelNames: ['algorithm'],
+    buckets: HASH_DURATION_BUCKETS,
+    registers: [registry]
+  })
+  for (const algorithm of HASH_ALGORITHMS) {
+    hashes.inc({ algorithm }, 0)
+    hashSeconds.zero({ algorithm })
+  }
+  let hashQueueDepth = (): number => 0
+  // eslint-disable-next-line no-new -- registered with the registry, which reads it at each scrape
+  new Gauge({
+    name: 'randgen_hash_queue_depth',
+    help: 'Password hashes admitted and not yet done (running and waiting)',
+    registers: [registry],
+    collect () { this.set(hashQueueDepth()) }
+  })
+
   return {
     registry,
     observeRequest: (route = UNMATCHED_ROUTE, method, status, milliseconds) => durations.observe(route, method, status, milliseconds / 1000),
     // Called as each generator registers, so its series exists (at 0) from the start
     valuesCounter,
-    countProblem: (code) => { (problemCounts.get(code) as (count: number) => void)(1) }
+    countProblem: (code) => { (problemCounts.get(code) as (count: number) => void)(1) },
+    observeHash: (algorithm, seconds) => {
+      // The pool hands over validated settings' algorithm; checked again, since a label value
+      // outside the fixed set would make a series
+      if (!KNOWN_HASH_ALGORITHMS.has(algorithm)) return
+      hashes.inc({ algorithm })
+      hashSeconds.observe({ algorithm }, seconds)
+    },
+    watchHashQueue: (depth) => { hashQueueDepth = depth }
   }
 }
 

@@ -1,6 +1,8 @@
 import t from 'tap'
+import { availableParallelism } from 'node:os'
 import { ConfigError } from '../../../src/ops/config-error.js'
 import { loadConfig, parseTrustProxy } from '../../../src/ops/config.js'
+import type * as ConfigModule from '../../../src/ops/config.js'
 
 t.test('defaults', async (t) => {
   t.match(loadConfig({}), { HOST: '127.0.0.1', PORT: 3000, LOG_LEVEL: 'info', TRUST_PROXY: 'false', DOCS_ENABLED: true })
@@ -23,7 +25,18 @@ t.test('a bad value throws a ConfigError: one line naming the variable', async (
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ DOCS_ENABLED: 'maybe' }, 'DOCS_ENABLED'],
     [{ TRUST_PROXY: 'everyone!' }, 'TRUST_PROXY'],
-    [{ HOST: '' }, 'HOST']
+    [{ HOST: '' }, 'HOST'],
+    [{ HASH_CONCURRENCY: '0' }, 'HASH_CONCURRENCY'],
+    [{ HASH_CONCURRENCY: '65' }, 'HASH_CONCURRENCY'],
+    [{ HASH_CONCURRENCY: '-1' }, 'HASH_CONCURRENCY'],
+    [{ HASH_CONCURRENCY: '2.5' }, 'HASH_CONCURRENCY'],
+    [{ HASH_CONCURRENCY: 'many' }, 'HASH_CONCURRENCY'],
+    [{ HASH_CONCURRENCY: '' }, 'HASH_CONCURRENCY'],
+    [{ HASH_QUEUE: '-1' }, 'HASH_QUEUE'],
+    [{ HASH_QUEUE: '10001' }, 'HASH_QUEUE'],
+    [{ HASH_QUEUE: '1e9' }, 'HASH_QUEUE'],
+    [{ HASH_QUEUE: '0.5' }, 'HASH_QUEUE'],
+    [{ HASH_QUEUE: 'none' }, 'HASH_QUEUE']
   ]
   for (const [env, name] of bad) {
     const error = t.throws(() => loadConfig(env), `${JSON.stringify(env)} throws`) as Error
@@ -39,6 +52,24 @@ t.test('several bad values: still one line, naming each', async (t) => {
   t.ok(error instanceof ConfigError)
   t.match(error.message, /^Invalid configuration: PORT .*, LOG_LEVEL /)
   t.notMatch(error.message, /env\/|\n/)
+})
+
+t.test('HASH_CONCURRENCY and HASH_QUEUE (CONTRACT §12.1): bounds and defaults', async (t) => {
+  const defaults = loadConfig({})
+  t.equal(defaults.HASH_QUEUE, 32, 'HASH_QUEUE: 32 by default')
+  t.equal(defaults.HASH_CONCURRENCY, Math.min(64, availableParallelism()), 'HASH_CONCURRENCY: the CPUs the process may use')
+  t.equal(loadConfig({ HASH_CONCURRENCY: '1' }).HASH_CONCURRENCY, 1)
+  t.equal(loadConfig({ HASH_CONCURRENCY: '64' }).HASH_CONCURRENCY, 64)
+  t.equal(loadConfig({ HASH_QUEUE: '0' }).HASH_QUEUE, 0, 'no queue: only what runs at once is admitted')
+  t.equal(loadConfig({ HASH_QUEUE: '10000' }).HASH_QUEUE, 10000)
+
+  // The default is this machine's, read at start, never the build machine's (the build compiles
+  // the validator ahead, and a schema default would be written into it)
+  for (const [cpus, expected] of [[3, 3], [64, 64], [200, 64], [1, 1]]) {
+    const mocked = await t.mockImport<typeof ConfigModule>('../../../src/ops/config.js', { 'node:os': { availableParallelism: () => cpus } })
+    t.equal(mocked.loadConfig({}).HASH_CONCURRENCY, expected, `${cpus} CPUs: ${expected}`)
+    t.equal(mocked.loadConfig({ HASH_CONCURRENCY: '2' }).HASH_CONCURRENCY, 2, 'a setting wins')
+  }
 })
 
 t.test('parseTrustProxy', async (t) => {

