@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, UNESCAPED_FORMAT } from '../schemas/common.js'
 import { TOKEN_PREFIX_PATTERN } from '../schemas/token.js'
+import { HASH_PARAMS_ID } from '../schemas/hash.js'
 import { TOTP_NAME_PATTERN } from '../schemas/totp.js'
 import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/http/errors.js'
 import { GENERATOR_ALLOW } from '../src/http/generator-route.js'
@@ -143,6 +144,10 @@ const components: Json = {
         schema: { type: 'string', maxLength: WWW_AUTHENTICATE_INVALID.length, examples: [WWW_AUTHENTICATE_INVALID] }
       }
     }),
+    // CONTRACT §12.1: only operations that hash (or make RSA keys) meet it
+    Busy: problemResponse('The hashing queue is full (`HASH_CONCURRENCY` running, `HASH_QUEUE` waiting): nothing was drawn. Retry after `Retry-After` seconds.', {
+      BUSY: problem(503, 'BUSY')
+    }, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
     InternalError: problemResponse('An unexpected error; the body carries no internals.', {
       INTERNAL_ERROR: problem(500, 'INTERNAL_ERROR')
     })
@@ -158,13 +163,24 @@ const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` 
  * its `Allow` header. 429 can meet any request that passes the edge.
  */
 function errorResponses (operation: Json): Json {
+  const busy = HASHING_REQUESTS.has(requestSchemaName(operation) ?? '') ? { 503: 'Busy' } : {}
   if (operation.requestBody !== undefined) {
-    return { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' }
+    return { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError', ...busy }
   }
   const usesXData = (operation.parameters ?? []).some((parameter: Json) => parameter.name === 'X-Data')
   return usesXData
-    ? { 400: 'XDataInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
+    ? { 400: 'XDataInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError', ...busy }
     : { 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
+}
+
+/** The requests that can hash (CONTRACT §12.1: they may meet 503 BUSY): a password's, a passphrase's and a set's. */
+const HASHING_REQUESTS = new Set(['PasswordParams', 'PassphraseParams', 'SetRequest'])
+
+/** The parameters schema an operation takes, in its body or in X-Data. */
+function requestSchemaName (operation: Json): string | undefined {
+  const ref = operation.requestBody?.content?.['application/json']?.schema?.$ref ??
+    (operation.parameters ?? []).find((parameter: Json) => parameter.name === 'X-Data')?.schema?.contentSchema?.$ref
+  return typeof ref === 'string' ? ref.slice(SCHEMAS.length) : undefined
 }
 
 /**
@@ -311,10 +327,12 @@ function withDocumentedBounds (schemas: Json): Json {
   }
   // OpenAPI's discriminator names each choice's component (AJV takes no `mapping`, so the route's
   // schema has none): `type` values to the branches, which plugins/sets.ts lists in the same order
-  const setItem = result.SetItem
-  if (setItem?.discriminator !== undefined) {
-    const mapping = Object.fromEntries(setItem.properties.type.enum.map((type: string, index: number) => [type, setItem.oneOf[index].$ref]))
-    setItem.discriminator = { ...setItem.discriminator, mapping }
+  // and likewise `algorithm` to the five hash schemas (CONTRACT §12), listed in the same order
+  for (const [name, tag] of [['SetItem', 'type'], [HASH_PARAMS_ID, 'algorithm']] as const) {
+    const choice = result[name]
+    if (choice?.discriminator === undefined) continue
+    const mapping = Object.fromEntries(choice.properties[tag].enum.map((value: string, index: number) => [value, choice.oneOf[index].$ref]))
+    choice.discriminator = { ...choice.discriminator, mapping }
   }
   const version = result.Health?.properties?.version
   // SemVer from package.json; the bound is generous, no version of ours comes near it

@@ -7,6 +7,7 @@ import { ParameterError } from '../src/http/parameter-error.js'
 import { lazyTable } from '../src/random/lazy-table.js'
 import { registerGenerator } from '../src/http/generator-route.js'
 import { holdsUnquotable } from '../src/http/env-file.js'
+import { checkWith, hashProblems } from '../src/http/hashed-values.js'
 import { randomBelow, randomBytes, randomString } from '../src/random/csprng.js'
 import { EFF_LARGE_WORDLIST } from '../src/random/wordlists/eff-large.js'
 import { PHRASE_WORDLISTS, isAllowedSeparator, type PhraseLanguage } from './phrase.js'
@@ -116,6 +117,28 @@ export function checkSeparator (separator: string, { language }: PassphraseWordL
   }
 }
 
+// The most UTF-8 bytes a word of each list has, as written and capitalized (once per list and case)
+const LONGEST_WORD = new Map<string, number>()
+
+function longestWordBytes (wordList: WordListName, capitalize: boolean): number {
+  const key = `${wordList} ${capitalize}`
+  let longest = LONGEST_WORD.get(key)
+  if (longest === undefined) {
+    const list = capitalize ? capitalizedWords(wordList) : PASSPHRASE_WORD_LISTS[wordList].words
+    longest = Math.max(...list.map((word) => Buffer.byteLength(word)))
+    LONGEST_WORD.set(key, longest)
+  }
+  return longest
+}
+
+/**
+ * The most UTF-8 bytes a passphrase of these parameters can have: every word the list's longest,
+ * the separators, and the digit of `includeNumber`. What bcrypt's 72 bytes are held to (CONTRACT §12).
+ */
+export function longestPassphraseBytes ({ words, wordList, separator, capitalize, includeNumber }: Params): number {
+  return words * longestWordBytes(wordList, capitalize) + (words - 1) * Buffer.byteLength(separator) + (includeNumber ? 1 : 0)
+}
+
 /**
  * `quantity` passphrases of `words` words, each word uniform over the list and independent of the
  * others; with `includeNumber`, one digit (uniform over 0-9) is appended to one word (uniform over
@@ -162,9 +185,13 @@ export default fp(async function passphraseGenerator (app: FastifyInstance) {
     params: PassphraseParams,
     result: PassphraseResult,
     generate: (params) => ({ values: generatePassphrases(params), entropyBits: passphraseEntropyBits(params) }),
-    check: ({ separator, wordList }) => { checkSeparator(separator, PASSPHRASE_WORD_LISTS[wordList], wordList) },
+    check: (params) => {
+      const { separator, wordList } = params
+      checkWith(() => checkSeparator(separator, PASSPHRASE_WORD_LISTS[wordList], wordList), hashProblems(params.hash, params.quantity, () => longestPassphraseBytes(params), '#/words'))
+    },
     // The words are letters (and four EFF words' hyphens); the separator is the client's, and the
     // rule leaves out control characters but not `'` or `\\`
-    notRepresentable: ({ separator }) => holdsUnquotable(separator) ? ['params/separator'] : []
+    notRepresentable: ({ separator }) => holdsUnquotable(separator) ? ['params/separator'] : [],
+    hashOf: (params) => params.hash
   })
 }, { name: 'generator-passphrase', dependencies: ['errors'] })

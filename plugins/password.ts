@@ -9,6 +9,7 @@ import { isJsonVerbatim, registerGenerator } from '../src/http/generator-route.j
 import { randomString, shuffle } from '../src/random/csprng.js'
 import { repeat } from '../src/random/repeat.js'
 import { holdsUnquotable } from '../src/http/env-file.js'
+import { checkWith, hashProblems } from '../src/http/hashed-values.js'
 
 type Params = Static<typeof PasswordParams>
 
@@ -211,9 +212,11 @@ export default fp(async function passwordGenerator (app: FastifyInstance) {
       const plan = passwordPlan(params)
       return { values: passwordsOf(plan, params.quantity), entropyBits: plan.entropyBits, ...(plan.verbatim ? {} : { escaped: true }) }
     },
-    check: (params) => { passwordPlan(params) },
+    // A password is `length` ASCII characters: `length` bytes, what bcrypt's 72 are held to
+    check: (params) => { checkWith(() => passwordPlan(params), hashProblems(params.hash, params.quantity, () => params.length, '#/length')) },
     // Only `symbolSet` can bring `'` or `\\` (the other sets are letters and digits); unused while
     // `symbols` is false, and harmless once `exclude` has removed them
-    notRepresentable: (params) => params.symbols && holdsUnquotable(alphabetOf('symbols', params)) ? ['params/symbolSet'] : []
+    notRepresentable: (params) => params.symbols && holdsUnquotable(alphabetOf('symbols', params)) ? ['params/symbolSet'] : [],
+    hashOf: (params) => params.hash
   })
 }, { name: 'generator-password', dependencies: ['errors'] })

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin'
 import { Type, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX } from '../schemas/common.js'
-import { HASH_SUFFIX, PUBLIC_KEY_SUFFIX, SET_ITEMS_MAX, SET_NAME_MAX_LENGTH, SetItemName, setResult, setResultItem, setSchemas } from '../schemas/sets.js'
+import { PASSWORD_HASH_MAX_LENGTH, PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX } from '../schemas/common.js'
+import { HASH_SUFFIX, PUBLIC_KEY_SUFFIX, publicKeyName, SET_ITEMS_MAX, SET_NAME_MAX_LENGTH, SetItemName, setResult, setResultItem, setSchemas } from '../schemas/sets.js'
+import { HASHED_VALUES_MAX, type HashSettings } from '../schemas/hash.js'
 import { isoNow } from '../src/http/clock.js'
 import { envFile } from '../src/http/env-file.js'
 import { generatorsOf, pairedFields, registerParameterRoutes, SET_URL, type Generated, type GeneratorDefinition } from '../src/http/generator-route.js'
@@ -12,6 +13,7 @@ import { resultFormat } from '../src/http/result-format.js'
 import { fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError, type Validator } from '../src/http/validation-errors.js'
 import { isJsonObject } from '../src/http/x-data.js'
 import { toolName } from '../src/mcp/tools.js'
+import { admitHashes, clientGone, dropAdmission, hashJobs } from '../src/http/hashed-values.js'
 
 type Definition = GeneratorDefinition<TObject>
 type Params = Record<string, unknown>
@@ -52,11 +54,16 @@ function quantityOf (params: unknown): number {
   return Number.isInteger(quantity) && (quantity as number) >= 1 && (quantity as number) <= QUANTITY_MAX ? quantity as number : 0
 }
 
+/** Whether an item answers `hashes`: a token always, a password or passphrase when it asks (CONTRACT §12). */
+function makesHashes (definition: Definition, params: Params): boolean {
+  return definition.hashOf === undefined ? definition.result.properties.hashes !== undefined : definition.hashOf(params) !== undefined
+}
+
 /** The names the `.env` form writes for an item: its own, then those it derives (CONTRACT §10). */
 function namesOf (name: string, definition: Definition, params: Params): string[] {
   const names = [name]
-  if (definition.keyPairs?.(params) === true) names.push(name + PUBLIC_KEY_SUFFIX)
-  if (definition.result.properties.hashes !== undefined) names.push(name + HASH_SUFFIX)
+  if (definition.keyPairs?.(params) === true) names.push(publicKeyName(name))
+  if (makesHashes(definition, params)) names.push(name + HASH_SUFFIX)
   return names
 }
 
@@ -72,6 +79,7 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
   const taken = new Set<string>()
   const planned: Planned[] = []
   let total = 0
+  let hashed = 0
   items.forEach((raw, index) => {
     if (!isJsonObject(raw)) return
     const item = raw as Item
@@ -86,6 +94,7 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
     }
     if (!valid) return
     const params = item.params as Params
+    if (definition.hashOf?.(params) !== undefined) hashed += quantityOf(params)
     let ok = true
     try {
       definition.check?.(params)
@@ -110,6 +119,8 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
   // Item by item, in the request's order (AJV's problems first within an item, then the rules')
   problems.sort((a, b) => itemOf(a.pointer) - itemOf(b.pointer))
   if (total > QUANTITY_MAX) problems.push({ pointer: '#/items', code: 'TOO_MANY_VALUES', args: { total, max: QUANTITY_MAX } })
+  // CONTRACT §12: the set hashes at most what one request may (each item's own bound is its rule)
+  if (hashed > HASHED_VALUES_MAX) problems.push({ pointer: '#/items', code: 'TOO_MANY_VALUES', message: 'TOO_MANY_HASHES_IN_SET', args: { total: hashed, max: HASHED_VALUES_MAX } })
   return { problems, planned }
 }
 
@@ -130,17 +141,17 @@ function envOf (drawn: readonly Drawn[]): string {
   for (const { name, generated: { values, publicKeys, hashes } } of drawn) {
     // One value per item: the .env form refuses quantities over 1
     entries.push([name, values[0] as string])
-    if (publicKeys !== undefined) entries.push([name + PUBLIC_KEY_SUFFIX, publicKeys[0] as string])
+    if (publicKeys !== undefined) entries.push([publicKeyName(name), publicKeys[0] as string])
     if (hashes !== undefined) entries.push([name + HASH_SUFFIX, hashes[0] as string])
   }
   return envFile(entries)
 }
 
-/** The longest `.env` answer: every value on three lines (value, public key, hash) at the longest name, value and key. */
+/** The longest `.env` answer: every value on three lines (value, public key, hash) at the longest name, value, key and hash. */
 function envMaxLength (definitions: readonly Definition[]): number {
   const longestValue = Math.max(...definitions.map(({ result }) => (result.properties.values as unknown as { items: { maxLength: number } }).items.maxLength))
   const line = (suffix: string, value: number) => SET_NAME_MAX_LENGTH + suffix.length + "=''\n".length + value
-  return QUANTITY_MAX * (line('', longestValue) + line(PUBLIC_KEY_SUFFIX, PUBLIC_KEY_MAX_LENGTH) + line(HASH_SUFFIX, 64))
+  return QUANTITY_MAX * (line('', longestValue) + line(PUBLIC_KEY_SUFFIX, PUBLIC_KEY_MAX_LENGTH) + line(HASH_SUFFIX, PASSWORD_HASH_MAX_LENGTH))
 }
 
 /** CONTRACT §10: several generators in one request, as JSON or a `.env` file. */
@@ -159,25 +170,57 @@ export default fp(async function sets (app: FastifyInstance) {
   const result = setResult(resultItems)
   app.addSchema(result)
 
-  /** Every item drawn, or a ParameterError listing every problem: all or nothing. */
-  const draw = (parameters: unknown, ajvErrors: readonly AjvError[], env: boolean): Drawn[] => {
+  /**
+   * Every item drawn, or a ParameterError listing every problem: all or nothing. Items with `hash`
+   * (CONTRACT §12) are admitted to the hashing pool together before anything is drawn (503 BUSY
+   * otherwise), and the set answers once all their hashes are made: a promise then, undefined if
+   * the client went away first.
+   */
+  const draw = (parameters: unknown, ajvErrors: readonly AjvError[], env: boolean, reply?: FastifyReply): Drawn[] | Promise<Drawn[] | undefined> => {
     const items = isJsonObject(parameters) && Array.isArray(parameters.items) ? parameters.items : []
     const { problems, planned } = planSet(items, ajvErrors, byType, env)
     // All or nothing: a single problem anywhere and nothing is drawn
     if (problems.length > 0) throw new ParameterError(problems)
-    // Each item drawn by its own generator's code, exactly as its route draws it
-    const drawn = planned.map(({ name, definition, params }) => ({ name, type: definition.type, generated: definition.generate(params) }))
+    const settings = planned.map(({ definition, params }) => definition.hashOf?.(params))
+    const hashed = planned.reduce((sum, { params }, index) => sum + (settings[index] === undefined ? 0 : params.quantity as number), 0)
+    const admission = hashed === 0 ? undefined : admitHashes(app, hashed, reply)
+    let drawn: Drawn[]
+    try {
+      // Each item drawn by its own generator's code, exactly as its route draws it
+      drawn = planned.map(({ name, definition, params }) => ({ name, type: definition.type, generated: definition.generate(params) }))
+    } catch (error) {
+      if (admission !== undefined) dropAdmission(admission, hashed, settings.find((found) => found !== undefined) as HashSettings)
+      throw error
+    }
     for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
-    return drawn
+    if (admission === undefined) return drawn
+    // One run for the set: its jobs in item order, their hashes handed back to each item
+    const jobs = drawn.flatMap(({ generated }, index) => settings[index] === undefined ? [] : hashJobs(settings[index], generated.values))
+    return admission.run(jobs, clientGone(reply)).then((hashes) => {
+      if (hashes === undefined) return undefined
+      let next = 0
+      drawn.forEach(({ generated }, index) => {
+        if (settings[index] === undefined) return
+        generated.hashes = hashes.slice(next, next + generated.values.length)
+        next += generated.values.length
+      })
+      return drawn
+    })
+  }
+
+  const answer = (drawn: Drawn[], env: boolean, reply: FastifyReply) => {
+    if (env) return reply.header('content-type', 'text/plain; charset=utf-8').send(envOf(drawn))
+    // JSON.stringify escapes what every value needs (a password's `"`), in the order built here
+    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send(jsonOf(drawn))
   }
 
   const handler = (parameters: unknown, httpRequest: FastifyRequest, reply: FastifyReply) => {
     const env = resultFormat(httpRequest.headers.accept) === 'text'
     const ajvErrors = (httpRequest.validationError?.validation ?? []) as unknown as AjvError[]
-    const drawn = draw(parameters, ajvErrors, env)
-    if (env) return reply.header('content-type', 'text/plain; charset=utf-8').send(envOf(drawn))
-    // JSON.stringify escapes what every value needs (a password's `"`), in the order built here
-    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send(jsonOf(drawn))
+    const drawn = draw(parameters, ajvErrors, env, reply)
+    if (!(drawn instanceof Promise)) return answer(drawn, env, reply)
+    // A client gone before its hashes started gets none made; 499 is for the log alone
+    return drawn.then((made) => made === undefined ? reply.code(499).send() : answer(made, env, reply))
   }
 
   const precheck = setPrecheck(request, byType)
@@ -191,7 +234,7 @@ export default fp(async function sets (app: FastifyInstance) {
     summary: 'Generate a set of secrets (several generators in one request)',
     description: `Up to ${SET_ITEMS_MAX} named items, each made by the generator \`type\` from its own \`params\` (what \`/api/generate/<type>\` takes, validated as there), ${QUANTITY_MAX} values at most in all; all or nothing. ` +
       'Answered as JSON (`items` in the request\'s order, each `name` then the fields of its generator\'s answer; one `generatedAt`), or, when `Accept` prefers text/plain, as a `.env` file: ' +
-      `one \`NAME='value'\` line per value, then \`NAME${PUBLIC_KEY_SUFFIX}\` for a key pair and \`NAME${HASH_SUFFIX}\` for a token, read back byte for byte by sh (set -a; . ./.env), Docker Compose, dotenv, Node's parseEnv, godotenv and python-dotenv (interpolate=False). ` +
+      `one \`NAME='value'\` line per value, then \`NAME${PUBLIC_KEY_SUFFIX}\` for a key pair (\`STEM${PUBLIC_KEY_SUFFIX}\` for a name \`STEM_PRIVATE_KEY\`) and \`NAME${HASH_SUFFIX}\` for a token or an item with \`hash\` (at most ${HASHED_VALUES_MAX} hashed values in a set), read back byte for byte by sh (set -a; . ./.env), Docker Compose, dotenv, Node's parseEnv, godotenv and python-dotenv (interpolate=False). ` +
       'The `.env` form refuses (NOT_REPRESENTABLE), before anything is drawn, an item with `quantity` over 1, an ssh-key (its private key spans lines), and parameters that let a value hold `\'`, `\\` or a control character (a `symbolSet` or `separator` holding `\'` or `\\`).',
     paramsId: request.$id as string,
     response: {
@@ -202,7 +245,7 @@ export default fp(async function sets (app: FastifyInstance) {
           'text/plain': {
             schema: Type.String({
               maxLength: envMaxLength(definitions),
-              description: `One line per value, each \`NAME='value'\` ending in a line feed: the item's value, then \`NAME${PUBLIC_KEY_SUFFIX}\` (key pairs) and \`NAME${HASH_SUFFIX}\` (tokens). Nothing else.`
+              description: `One line per value, each \`NAME='value'\` ending in a line feed: the item's value, then \`NAME${PUBLIC_KEY_SUFFIX}\` (key pairs; \`STEM${PUBLIC_KEY_SUFFIX}\` for \`STEM_PRIVATE_KEY\`) and \`NAME${HASH_SUFFIX}\` (tokens, items with \`hash\`). Nothing else.`
             }),
             example: "POSTGRES_PASSWORD='Qx7...'\nWG_SERVER='yAnz...='\nWG_SERVER_PUBLIC_KEY='xTIB...='\nAPP_TOKEN='rg_...'\nAPP_TOKEN_HASH='9f86...'\n"
           }
@@ -212,7 +255,16 @@ export default fp(async function sets (app: FastifyInstance) {
     precheck: routePrecheck,
     handler,
     // CONTRACT §11: the set is also the MCP tool generate_set, answering the JSON form
-    postConfig: { tool: { name: toolName('set'), precheck: (parameters, validate) => precheck(parameters, () => validate), answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => jsonOf(draw(parameters, ajvErrors, false)) } },
+    postConfig: {
+      tool: {
+        name: toolName('set'),
+        precheck: (parameters, validate) => precheck(parameters, () => validate),
+        answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => {
+          const drawn = draw(parameters, ajvErrors, false)
+          return drawn instanceof Promise ? drawn.then((made) => jsonOf(made as Drawn[])) : jsonOf(drawn)
+        }
+      }
+    },
     // The set's own problems (names, rules, quantities) are listed beside AJV's, so the handler reads AJV's errors
     attachValidation: true
   })

@@ -1,4 +1,4 @@
-import { Type, type TObject, type TSchema, type SchemaOptions } from '@sinclair/typebox'
+import { OptionalKind, Type, type TObject, type TSchema, type SchemaOptions } from '@sinclair/typebox'
 
 /** CONTRACT §5: the most values one response holds. */
 export const QUANTITY_MAX = 50
@@ -26,11 +26,12 @@ export function IntegerEnum<const T extends readonly number[]> (values: T, optio
  * The parameters object of a generator: unknown fields are errors, never silently ignored.
  * Every parameter is optional for the client (CONTRACT §2) and has a default that AJV fills in
  * before the handler runs, so the schema lists no `required` while the static type (what the
- * handler sees) has every field. Generated clients then accept `{}` as a complete request.
+ * handler sees) has every field. Generated clients then accept `{}` as a complete request. A
+ * parameter marked Optional has no default: absent means "not asked" (password's `hash`).
  */
 export function Params<T extends Record<string, TSchema>> ($id: string, properties: T, options: SchemaOptions = {}) {
   for (const [name, schema] of Object.entries(properties)) {
-    if (schema.default === undefined) throw new Error(`${$id}.${name} needs a default: every parameter is optional`)
+    if (schema.default === undefined && !(OptionalKind in schema)) throw new Error(`${$id}.${name} needs a default or Optional: every parameter is optional`)
   }
   const { required: _required, ...schema } = Type.Object(properties, { ...options, $id, additionalProperties: false })
   return schema as TObject<T>
@@ -75,14 +76,24 @@ const valueHashes = Type.Array(
   { maxItems: QUANTITY_MAX, description: 'The SHA-256 of each value (its UTF-8 bytes) as 64 lowercase hex characters, in the same order: what a server stores instead of the value.' }
 )
 
+/** The longest password hash (CONTRACT §12): a SCRAM-SHA-256 verifier at 100000 iterations is 135 characters. */
+export const PASSWORD_HASH_MAX_LENGTH = 160
+
+// Base64, bcrypt's and crypt's alphabets, `$`, `,`, `:` and `=`: nothing JSON escapes
+const passwordHashes = Type.Array(
+  Type.String({ maxLength: PASSWORD_HASH_MAX_LENGTH, format: UNESCAPED_FORMAT }),
+  { maxItems: 5, description: 'With `hash` only (CONTRACT §12): the hash of each value in the asked format, in the same order: what a configuration file stores instead of the value.' }
+)
+
 /**
  * The 200 body of generator `type` (CONTRACT §1.2); `publicKeys` where the generator makes key
  * pairs (`publicKeyMaxLength`: the longest it makes); `hashes` where a server stores a hash of
- * each value instead of the value (tokens); `closedAlphabet` where every value (and public key) is
+ * each value instead of the value (tokens), and `passwordHashes` where a request may ask for one
+ * (password, passphrase: present exactly when asked); `closedAlphabet` where every value (and public key) is
  * drawn from a fixed alphabet that JSON writes verbatim (see UNESCAPED_FORMAT); `valueMaxLength`
  * where a value can be longer than VALUE_MAX_LENGTH.
  */
-export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false, hashes = false, closedAlphabet = false, publicKeyMaxLength = PUBLIC_KEY_MAX_LENGTH, valueMaxLength = VALUE_MAX_LENGTH } = {}) {
+export function GenerationResult<const T extends string> ($id: string, type: T, { keyPairs = false, hashes = false, passwordHashes: hashesOnRequest = false, closedAlphabet = false, publicKeyMaxLength = PUBLIC_KEY_MAX_LENGTH, valueMaxLength = VALUE_MAX_LENGTH } = {}) {
   const publicKeys = Type.Array(valueString(publicKeyMaxLength, closedAlphabet), {
     maxItems: QUANTITY_MAX,
     description: 'Key pairs only (vpn `wireguard`, `reality`, `mlkem768`, `mldsa65`; ssh-key; age-key): the public key of each value, in the same order.'
@@ -102,7 +113,8 @@ export function GenerationResult<const T extends string> ($id: string, type: T, 
     }),
     ...(keyPairs ? { publicKeys: Type.Optional(publicKeys) } : {}),
     // Always there when the generator makes them, so clients need not test for it
-    ...(hashes ? { hashes: valueHashes } : {})
+    ...(hashes ? { hashes: valueHashes } : {}),
+    ...(hashesOnRequest ? { hashes: Type.Optional(passwordHashes) } : {})
   }, { $id, additionalProperties: false, description: `The values made by the ${type} generator.` })
 }
 

@@ -9,6 +9,15 @@ import { StringEnum } from './common.js'
 export const HASHED_VALUES_MAX = 5
 /** bcrypt reads at most this many bytes of its input (CONTRACT §12: TOO_LONG_FOR_HASH beyond). */
 export const BCRYPT_MAX_BYTES = 72
+/**
+ * crypt(3) (libxcrypt: /etc/shadow, nginx, mkpasswd) refuses a SHA-512 crypt input over this many
+ * bytes, so a hash of a longer value could never be checked: TOO_LONG_FOR_HASH as for bcrypt (a
+ * passphrase of 20 Korean words reaches it; no password does).
+ */
+export const SHA512_CRYPT_MAX_BYTES = 511
+
+/** The most bytes of a value each algorithm takes, where it has a most. */
+export const HASH_INPUT_MAX_BYTES: Readonly<Partial<Record<string, number>>> = { bcrypt: BCRYPT_MAX_BYTES, 'sha512-crypt': SHA512_CRYPT_MAX_BYTES }
 
 /**
  * One choice of `hash`: `algorithm` required, every other field optional for the client with a
@@ -34,7 +43,7 @@ export const BcryptHash = HashChoice('BcryptHash', {
 export const Sha512CryptHash = HashChoice('Sha512CryptHash', {
   algorithm: Type.Literal('sha512-crypt'),
   rounds: Type.Integer({ minimum: 1000, maximum: 100000, default: 5000, description: 'Rounds (1000..100000); 5000 is left out of the string, as crypt(3) writes it.' })
-}, 'SHA-crypt with SHA-512: `$6$<salt>$<86 characters>` at 5000 rounds, `$6$rounds=<rounds>$<salt>$<86 characters>` otherwise, with a 16-character salt over `./0-9A-Za-z`. Read by glibc/libxcrypt `crypt(3)` (`/etc/shadow`, cloud-init), `mkpasswd -m sha-512`, `openssl passwd -6` and nginx `auth_basic`.')
+}, `SHA-crypt with SHA-512: \`$6$<salt>$<86 characters>\` at 5000 rounds, \`$6$rounds=<rounds>$<salt>$<86 characters>\` otherwise, with a 16-character salt over \`./0-9A-Za-z\`. crypt(3) refuses an input over ${SHA512_CRYPT_MAX_BYTES} bytes, so a request whose values could be longer (a long passphrase) is TOO_LONG_FOR_HASH. Read by glibc/libxcrypt \`crypt(3)\` (\`/etc/shadow\`, cloud-init), \`mkpasswd -m sha-512\`, \`openssl passwd -6\` and nginx \`auth_basic\`.`)
 
 export const ScramSha256Hash = HashChoice('ScramSha256Hash', {
   algorithm: Type.Literal('scram-sha-256'),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { GenerationResult, Params, Quantity, StringEnum } from './common.js'
 import { PHRASE_LANGUAGES } from './phrase.js'
+import { HashParameter } from './hash.js'
 
 /** The word lists: the EFF large list, and the phrase generator's ten BIP-39 lists under `bip39-<language>`. */
 export const PASSPHRASE_WORD_LISTS = ['eff-large', ...PHRASE_LANGUAGES.map((language) => `bip39-${language}` as const)] as const
@@ -31,10 +32,11 @@ export const PassphraseParams = Params('PassphraseParams', {
     default: false,
     description: 'Append one digit 0-9, chosen uniformly, to one word, chosen uniformly: log2(10 × words) more bits.'
   }),
-  quantity: Quantity
+  quantity: Quantity,
+  hash: HashParameter
 }, {
   description: 'Passphrase parameters: `words` words from `wordList` (the EFF large list by default), each chosen independently and uniformly, joined with `separator`.',
-  examples: [{ words: 8, separator: ' ' }, { words: 5, separator: '.', capitalize: true, includeNumber: true, quantity: 3 }, { words: 6, wordList: 'bip39-spanish', separator: ' ' }]
+  examples: [{ words: 8, separator: ' ' }, { words: 5, separator: '.', capitalize: true, includeNumber: true, quantity: 3 }, { words: 6, wordList: 'bip39-spanish', separator: ' ' }, { words: 5, hash: { algorithm: 'bcrypt' } }]
 })
 
-export const PassphraseResult = GenerationResult('PassphraseResult', 'passphrase')
+export const PassphraseResult = GenerationResult('PassphraseResult', 'passphrase', { passwordHashes: true })

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { GenerationResult, Params, Quantity } from './common.js'
+import { HashParameter } from './hash.js'
 
 /** CONTRACT §2: the 28 default symbols, ASCII punctuation without space, quotes, backslash and backtick. */
 export const DEFAULT_SYMBOLS = '!#$%&()*+,-./:;<=>?@[]^_{|}~'
@@ -57,10 +58,11 @@ export const PasswordParams = Params('PasswordParams', {
       'The sets are the set (or `symbolSet`), less `exclude`, less the look-alikes with `avoidAmbiguous`; an enabled set left with no character is EMPTY_SET at its flag (`#/symbols`, ...).',
     examples: ['<>&\'"']
   }),
-  quantity: Quantity
+  quantity: Quantity,
+  hash: HashParameter
 }, {
   description: 'Password parameters. Every password is uniform over all passwords of `length` characters from the enabled sets that hold at least each enabled set\'s minimum; at least one set must be enabled.',
-  examples: [{ length: 24, symbols: false, quantity: 2 }, { length: 16, minNumbers: 2, minSymbols: 2, avoidAmbiguous: true }, { length: 16, symbolSet: '!@#$%^&*', exclude: 'lIO0' }]
+  examples: [{ length: 24, symbols: false, quantity: 2 }, { length: 16, minNumbers: 2, minSymbols: 2, avoidAmbiguous: true }, { length: 16, symbolSet: '!@#$%^&*', exclude: 'lIO0' }, { length: 32, hash: { algorithm: 'argon2id' } }]
 })
 
-export const PasswordResult = GenerationResult('PasswordResult', 'password', { closedAlphabet: true })
+export const PasswordResult = GenerationResult('PasswordResult', 'password', { closedAlphabet: true, passwordHashes: true })

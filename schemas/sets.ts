@@ -27,7 +27,20 @@ export const SET_NAME_PATTERN = `^(?!(?:${RESERVED_SET_NAMES.join('|')})$|${RESE
 
 /** The suffixes of the names the `.env` form derives from an item's name. */
 export const PUBLIC_KEY_SUFFIX = '_PUBLIC_KEY'
+export const PRIVATE_KEY_SUFFIX = '_PRIVATE_KEY'
 export const HASH_SUFFIX = '_HASH'
+
+/**
+ * The name of a key pair's public key in the `.env` form (CONTRACT §10): `<name>_PUBLIC_KEY`, but
+ * `<stem>_PUBLIC_KEY` for a name `<stem>_PRIVATE_KEY`, as the programs that read the pair name it
+ * (`WG_PRIVATE_KEY` → `WG_PUBLIC_KEY`, `VAPID_PRIVATE_KEY` → `VAPID_PUBLIC_KEY`). A stem is never
+ * empty: `_PRIVATE_KEY` alone derives `_PRIVATE_KEY_PUBLIC_KEY`.
+ */
+export function publicKeyName (name: string): string {
+  return name.length > PRIVATE_KEY_SUFFIX.length && name.endsWith(PRIVATE_KEY_SUFFIX)
+    ? name.slice(0, -PRIVATE_KEY_SUFFIX.length) + PUBLIC_KEY_SUFFIX
+    : name + PUBLIC_KEY_SUFFIX
+}
 
 /** What a set is built from: each generator's type, operation-id stem, and its route schemas. */
 export interface SetGenerator {
@@ -44,7 +57,7 @@ export const SetItemName = Type.String({
   pattern: SET_NAME_PATTERN,
   description: `The variable name of the item's value in the \`.env\` form, and its \`name\` in the JSON form: 1..${SET_NAME_MAX_LENGTH} characters \`A-Z a-z 0-9 _\`, not starting with a digit, ` +
     `and none the shell gives a meaning of its own (${RESERVED_SET_NAMES.join(', ')}, any ${RESERVED_SET_NAME_PREFIX}*). Unique in the set, together with the names the \`.env\` form derives ` +
-    `(\`<name>${PUBLIC_KEY_SUFFIX}\` for a key pair, \`<name>${HASH_SUFFIX}\` for a token); case counts.`,
+    `(\`<name>${PUBLIC_KEY_SUFFIX}\` for a key pair, \`<stem>${PUBLIC_KEY_SUFFIX}\` for a name \`<stem>${PRIVATE_KEY_SUFFIX}\`, \`<name>${HASH_SUFFIX}\` for a token or an item with \`hash\`); case counts.`,
   examples: ['POSTGRES_PASSWORD']
 })
 

@@ -10,6 +10,8 @@ import { precheckOf } from './precheck.js'
 import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
 import { toolName } from '../mcp/tools.js'
+import { HASH_PARAMS_ID, HASH_SCHEMAS, type HashSettings } from '../../schemas/hash.js'
+import { hashedDraw, type HashingContext } from './hashed-values.js'
 
 /** What a generator makes for one request. */
 export interface Generated {
@@ -24,7 +26,10 @@ export interface Generated {
    * `\\`). The answer is then written with the escape scan, never without it.
    */
   escaped?: boolean
-  /** The SHA-256 of each value, in the same order (tokens only): what a server stores instead. */
+  /**
+   * The SHA-256 of each value, in the same order (tokens), or the hash asked for with `hash`
+   * (password, passphrase; CONTRACT §12): what a server stores instead.
+   */
   hashes?: string[]
 }
 
@@ -62,6 +67,13 @@ export interface GeneratorDefinition<P extends TObject> {
    * test/plugins/sets-representable.test.ts draws values of every generator to hold each to it.
    */
   notRepresentable?: (params: Static<P>) => string[]
+  /**
+   * CONTRACT §12: the hash these parameters ask for (password's and passphrase's `hash`), or
+   * undefined. Its values are then hashed off the event loop in the bounded pool
+   * (src/http/hashed-values.ts), which `check` must already have held to its rules (at most 5
+   * values, bcrypt's 72 bytes).
+   */
+  hashOf?: (params: Static<P>) => HashSettings | undefined
 }
 
 // Every generator registered on an app, in registration order: what a set (plugins/sets.ts) draws from
@@ -101,11 +113,14 @@ const PLAIN_TEXT_EXAMPLE = '<value>\n<value>\n'
  * one. A value of several lines (a key file) already ends in its line feed: it is written as it
  * is, and its public key follows on a line of its own.
  */
-export function plainText ({ values, publicKeys }: Generated): string {
+export function plainText ({ values, publicKeys, hashes }: Generated, withHashes = false): string {
   let text = ''
   for (let i = 0; i < values.length; i++) {
     const value = values[i] as string
-    if (publicKeys === undefined) text += `${value}\n`
+    // CONTRACT §12: a hash asked for holds no space, so the line's last space divides value and
+    // hash (a token's SHA-256, always answered, stays out of its plain text, as §1.2 has it)
+    if (withHashes && hashes !== undefined) text += `${value} ${hashes[i] as string}\n`
+    else if (publicKeys === undefined) text += `${value}\n`
     else text += value.endsWith('\n') ? `${value}${publicKeys[i]}\n` : `${value} ${publicKeys[i]}\n`
   }
   return text
@@ -125,6 +140,7 @@ function escapingSerializer (payload: unknown): string {
  * order, which is the order the route's serializer writes them in.
  */
 export function jsonAnswer (type: string, generated: Generated): Record<string, unknown> {
+  // Tokens' hashes are the same for any request, a password's only when asked; both sit last
   return { type, values: generated.values, entropyBits: generated.entropyBits, generatedAt: isoNow(), ...pairedFields(generated) }
 }
 
@@ -267,6 +283,8 @@ export function registerParameterRoutes (app: FastifyInstance, routes: Parameter
 export function registerGenerator<P extends TObject> (app: FastifyInstance, definition: GeneratorDefinition<P>): void {
   const { type, name, summary, description, params, result, alphabet, generate } = definition
   checkAlphabet(type, result, alphabet)
+  // CONTRACT §12: the `hash` choice, named once for every generator that takes it
+  if (definition.hashOf !== undefined && app.getSchema(HASH_PARAMS_ID) === undefined) for (const schema of HASH_SCHEMAS) app.addSchema(schema)
   app.addSchema(params)
   app.addSchema(result)
   const registered = REGISTERED.get(app) ?? []
@@ -292,15 +310,26 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     countValues?.(generated.values.length)
     return generated
   }
-  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const generated = draw(parameters)
+  const answer = (generated: Generated, request: FastifyRequest, reply: FastifyReply) => {
     if (resultFormat(request.headers.accept) === 'text') {
-      return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated))
+      return reply.header('content-type', 'text/plain; charset=utf-8').send(plainText(generated, definition.hashOf !== undefined))
     }
     const { escaped, ...body } = generated
     // With a serializer of its own a reply keeps the media type it is given
     if (escaped === true) reply.header('content-type', 'application/json; charset=utf-8').serializer(escapingSerializer)
     return { type, ...body, generatedAt: isoNow() }
+  }
+  // CONTRACT §12: a request that asks for hashes waits for them off the event loop
+  const hashing: HashingContext<Generated> | undefined = definition.hashOf === undefined
+    ? undefined
+    : { app, check: (parameters) => definition.check?.(parameters as Static<P>), draw, hashOf: (parameters) => definition.hashOf?.(parameters as Static<P>) }
+  const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (hashing?.hashOf(parameters) !== undefined) {
+      // A client gone before its hashes started gets none made (CONTRACT §12.1); the answer is
+      // then for the log only: 499, nginx's "client closed request"
+      return hashedDraw(hashing, parameters, reply).then((generated) => generated === undefined ? reply.code(499).send() : answer(generated, request, reply))
+    }
+    return answer(draw(parameters), request, reply)
   }
 
   registerParameterRoutes(app, {
@@ -313,6 +342,14 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
     precheck,
     handler,
     // CONTRACT §11: the route is also the MCP tool generate_<type> (src/mcp/tools.ts)
-    postConfig: { tool: { name: toolName(type), precheck, answer: (parameters: unknown) => jsonAnswer(type, draw(parameters)) } }
+    postConfig: {
+      tool: {
+        name: toolName(type),
+        precheck,
+        answer: (parameters: unknown) => hashing?.hashOf(parameters) !== undefined
+          ? hashedDraw(hashing, parameters).then((generated) => jsonAnswer(type, generated as Generated))
+          : jsonAnswer(type, draw(parameters))
+      }
+    }
   })
 }

@@ -6,6 +6,7 @@
 // route's parameters schema.
 import type { TObject } from '@sinclair/typebox'
 import type { FieldProblem } from './parameter-error.js'
+import { HASH_FIELDS, HASH_PARAMS_ID } from '../../schemas/hash.js'
 import { escapePointerToken, MAX_FIELD_PROBLEMS, unknownFieldToken } from './validation-errors.js'
 
 /** The problems that refuse `parameters` before validation, or undefined to let AJV decide. */
@@ -24,7 +25,10 @@ interface ArrayLimit {
 export function precheckOf (params: TObject): Precheck {
   const known = params.additionalProperties === false ? new Set(Object.keys(params.properties)) : undefined
   const limits: ArrayLimit[] = []
+  // CONTRACT §12: `hash` is the one nested object; its fields are those of its five choices
+  const nested: Array<{ name: string, known: ReadonlySet<string> }> = []
   for (const [name, schema] of Object.entries(params.properties)) {
+    if (schema.$ref === HASH_PARAMS_ID) nested.push({ name, known: HASH_FIELDS })
     if (schema.type === 'array' && typeof schema.maxItems === 'number') {
       limits.push({ name, pointer: '#/' + escapePointerToken(name), max: schema.maxItems })
     }
@@ -41,6 +45,17 @@ export function precheckOf (params: TObject): Precheck {
         if (known.has(key)) continue
         (problems ??= []).push({ pointer: '#/' + unknownFieldToken(key), code: 'UNKNOWN_FIELD', args: {} })
         if (problems.length === MAX_FIELD_PROBLEMS) return problems
+      }
+    }
+    // A nested object with MAX_FIELD_PROBLEMS unknown fields is refused with them, as the top's
+    // are: AJV would build an error for each of thousands (the first found are these, in for-in order)
+    for (const { name, known: fields } of nested) {
+      const value = parameters[name]
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue
+      const unknown: FieldProblem[] = []
+      for (const key in value) {
+        if (!fields.has(key)) unknown.push({ pointer: `#/${escapePointerToken(name)}/${unknownFieldToken(key)}`, code: 'UNKNOWN_FIELD', args: {} })
+        if (unknown.length === MAX_FIELD_PROBLEMS) return [...(problems ?? []), ...unknown].slice(0, MAX_FIELD_PROBLEMS)
       }
     }
     // An array over its limit is refused on its length alone: its items and the other parameters

@@ -17,7 +17,9 @@ export const PROBLEM_CODES = [
   // Raised by Node's HTTP parser before a request exists (see src/http/errors.ts clientErrorHandler)
   'BAD_REQUEST',
   'REQUEST_HEADER_FIELDS_TOO_LARGE',
-  'REQUEST_TIMEOUT'
+  'REQUEST_TIMEOUT',
+  // CONTRACT §12.1: the hashing queue is full; Retry-After set, nothing drawn
+  'BUSY'
 ] as const
 export type ProblemCode = typeof PROBLEM_CODES[number]
 
@@ -41,7 +43,9 @@ export const FIELD_CODES = [
   'DUPLICATE_NAME',
   'TOO_MANY_VALUES',
   'NOT_REPRESENTABLE',
-  'REQUIRED'
+  'REQUIRED',
+  // CONTRACT §12: bcrypt reads 72 bytes at most, and these parameters allow longer values
+  'TOO_LONG_FOR_HASH'
 ] as const
 export type FieldCode = typeof FIELD_CODES[number]
 
@@ -59,7 +63,9 @@ export const FIELD_MESSAGES = [
   'TOTP_NAME_NOT_ALLOWED',
   // Sets (CONTRACT §10): an empty `items` (TOO_SHORT), an item's name (NOT_ALLOWED_VALUE), and why
   // the .env form refuses an item (NOT_REPRESENTABLE: more than one value, a key file of several lines)
-  'TOO_FEW_ITEMS', 'SET_NAME_NOT_ALLOWED', 'ENV_ONE_VALUE', 'ENV_MULTILINE'
+  'TOO_FEW_ITEMS', 'SET_NAME_NOT_ALLOWED', 'ENV_ONE_VALUE', 'ENV_MULTILINE',
+  // CONTRACT §12: more values hashed than one request (TOO_MANY_HASHES) or one set (TOO_MANY_HASHES_IN_SET) may ask, under TOO_MANY_VALUES
+  'TOO_MANY_HASHES', 'TOO_MANY_HASHES_IN_SET'
 ] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 
@@ -83,7 +89,8 @@ export const PROBLEM_MESSAGES = [
   'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'REQUEST_TIMEOUT',
   'KEY_MISSING',
-  'KEY_INVALID'
+  'KEY_INVALID',
+  'BUSY'
 ] as const
 export type ProblemMessage = typeof PROBLEM_MESSAGES[number]
 

@@ -16,7 +16,8 @@ export const de: Catalog = {
     INTERNAL_ERROR: 'Interner Serverfehler',
     BAD_REQUEST: 'Fehlerhafte Anfrage',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'Anfrage-Header zu groß',
-    REQUEST_TIMEOUT: 'Zeitüberschreitung der Anfrage'
+    REQUEST_TIMEOUT: 'Zeitüberschreitung der Anfrage',
+    BUSY: 'Dienst ausgelastet'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'Der X-Data-Header ist kein gültiges Base64 (Standard- oder URL-sicheres Alphabet, Auffüllzeichen optional).',
@@ -37,7 +38,8 @@ export const de: Catalog = {
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'Die Anfrage-Header sind zu groß.',
     REQUEST_TIMEOUT: () => 'Die Anfrage ist nicht rechtzeitig vollständig eingetroffen.',
     KEY_MISSING: () => 'Diese Route braucht einen Zugriffsschlüssel: Senden Sie ihn als Authorization: Bearer <Schlüssel>.',
-    KEY_INVALID: () => 'Der Zugriffsschlüssel ist fehlerhaft oder wird von diesem Dienst nicht angenommen.'
+    KEY_INVALID: () => 'Der Zugriffsschlüssel ist fehlerhaft oder wird von diesem Dienst nicht angenommen.',
+    BUSY: () => 'Der Dienst ist mit dem Berechnen von Hashes und Schlüsseln ausgelastet: Versuchen Sie es nach der in Retry-After genannten Zahl von Sekunden erneut.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} muss ${expected} sein.`,
@@ -62,14 +64,17 @@ export const de: Catalog = {
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen vom Leerzeichen bis ~ enthalten.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} darf nur Kleinbuchstaben a–z und Ziffern 0–9 enthalten und muss mit einem Buchstaben beginnen.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} darf weder einen Doppelpunkt (:) noch Steuerzeichen oder ungepaarte Surrogate enthalten.`,
-    DUPLICATE_NAME: ({ field }) => `${field} ist schon der Name eines früheren Eintrags oder ein Name, den die .env-Form daraus bildet (NAME_PUBLIC_KEY für ein Schlüsselpaar, NAME_HASH für ein Token).`,
+    DUPLICATE_NAME: ({ field }) => `${field} ist schon der Name eines früheren Eintrags oder ein Name, den die .env-Form daraus bildet (NAME_PUBLIC_KEY für ein Schlüsselpaar, STAMM_PUBLIC_KEY für STAMM_PRIVATE_KEY, NAME_HASH für ein Token oder einen Hash).`,
     TOO_MANY_VALUES: ({ total, max }) => `Die Einträge verlangen zusammen ${total} Werte; ein Satz liefert höchstens ${max}.`,
     NOT_REPRESENTABLE: ({ field }) => `${field} erlaubt Werte mit einfachem Anführungszeichen, Backslash oder Steuerzeichen, die eine .env-Zeile in einfachen Anführungszeichen nicht tragen kann: entfernen Sie sie oder verlangen Sie JSON.`,
     REQUIRED: ({ field }) => `${field} fehlt, ist aber erforderlich.`,
     TOO_FEW_ITEMS: ({ field, min }) => `${field} muss mindestens ${min} Element(e) enthalten.`,
     SET_NAME_NOT_ALLOWED: ({ field }) => `${field} muss mit einem Buchstaben oder _ beginnen, darf nur A–Z, a–z, 0–9 und _ enthalten und kein Name sein, dem die Shell eine eigene Bedeutung gibt (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
     ENV_ONE_VALUE: ({ field }) => `${field} muss in einer .env-Antwort 1 sein: Ein Name trägt einen Wert (für mehrere verlangen Sie JSON).`,
-    ENV_MULTILINE: ({ field }) => `${field}: Ein privater ssh-key-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; verlangen Sie JSON.`
+    ENV_MULTILINE: ({ field }) => `${field}: Ein privater ssh-key-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; verlangen Sie JSON.`,
+    TOO_LONG_FOR_HASH: ({ field, max }) => `${field} erlaubt Werte über ${max} Bytes, mehr als dieses Hash-Verfahren annimmt: Verringern Sie den Wert oder wählen Sie ein anderes Verfahren.`,
+    TOO_MANY_HASHES: ({ field, max }) => `${field} darf höchstens ${max} sein, wenn Werte gehasht werden: Eine Anfrage hasht höchstens ${max} Werte.`,
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Die Einträge verlangen zusammen ${total} gehashte Werte; ein Satz hasht höchstens ${max}.`
   },
   types: {
     string: 'eine Zeichenkette',

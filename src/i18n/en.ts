@@ -16,7 +16,8 @@ export const en: Catalog = {
     INTERNAL_ERROR: 'Internal server error',
     BAD_REQUEST: 'Bad request',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'Request headers too large',
-    REQUEST_TIMEOUT: 'Request timeout'
+    REQUEST_TIMEOUT: 'Request timeout',
+    BUSY: 'Service busy'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'The X-Data header is not valid Base64 (standard or URL-safe alphabet, padding optional).',
@@ -37,7 +38,8 @@ export const en: Catalog = {
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'The request headers are too large.',
     REQUEST_TIMEOUT: () => 'The request took too long to arrive.',
     KEY_MISSING: () => 'This route needs an access key: send it as Authorization: Bearer <key>.',
-    KEY_INVALID: () => 'The access key is malformed or not one this service accepts.'
+    KEY_INVALID: () => 'The access key is malformed or not one this service accepts.',
+    BUSY: () => 'The service is busy making hashes and keys: try again after the number of seconds in Retry-After.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} must be ${expected}.`,
@@ -62,14 +64,17 @@ export const en: Catalog = {
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} may hold only printable ASCII characters, from space to ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} must be lowercase letters a–z and digits 0–9, starting with a letter.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} must not contain a colon (:), control characters or unpaired surrogates.`,
-    DUPLICATE_NAME: ({ field }) => `${field} is already the name of an earlier item, or one the .env form makes from it (NAME_PUBLIC_KEY for a key pair, NAME_HASH for a token).`,
+    DUPLICATE_NAME: ({ field }) => `${field} is already the name of an earlier item, or one the .env form makes from it (NAME_PUBLIC_KEY for a key pair, STEM_PUBLIC_KEY for STEM_PRIVATE_KEY, NAME_HASH for a token or a hash).`,
     TOO_MANY_VALUES: ({ total, max }) => `The items ask for ${total} values together; a set makes at most ${max}.`,
     NOT_REPRESENTABLE: ({ field }) => `${field} lets a value hold a single quote, a backslash or a control character, which a single-quoted .env line cannot carry: remove them, or ask for JSON.`,
     REQUIRED: ({ field }) => `${field} is required.`,
     TOO_FEW_ITEMS: ({ field, min }) => `${field} must have at least ${min} item(s).`,
     SET_NAME_NOT_ALLOWED: ({ field }) => `${field} must start with a letter or _, hold only A–Z, a–z, 0–9 and _, and not be a name the shell gives a meaning of its own (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
     ENV_ONE_VALUE: ({ field }) => `${field} must be 1 in a .env answer: one name holds one value (ask for JSON for more).`,
-    ENV_MULTILINE: ({ field }) => `${field}: an ssh-key private key spans several lines, which a .env line cannot carry; ask for JSON.`
+    ENV_MULTILINE: ({ field }) => `${field}: an ssh-key private key spans several lines, which a .env line cannot carry; ask for JSON.`,
+    TOO_LONG_FOR_HASH: ({ field, max }) => `${field} lets a value be longer than ${max} bytes, more than this hash algorithm takes: lower it, or choose another algorithm.`,
+    TOO_MANY_HASHES: ({ field, max }) => `${field} must be at most ${max} when values are hashed: one request hashes at most ${max} values.`,
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `The items ask for ${total} hashed values together; a set hashes at most ${max}.`
   },
   types: {
     string: 'a string',

@@ -16,7 +16,8 @@ export const es: Catalog = {
     INTERNAL_ERROR: 'Error interno del servidor',
     BAD_REQUEST: 'Solicitud incorrecta',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'Encabezados de la solicitud demasiado grandes',
-    REQUEST_TIMEOUT: 'Tiempo de espera de la solicitud agotado'
+    REQUEST_TIMEOUT: 'Tiempo de espera de la solicitud agotado',
+    BUSY: 'Servicio ocupado'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'El encabezado X-Data no es Base64 válido (alfabeto estándar o seguro para URL, relleno opcional).',
@@ -37,7 +38,8 @@ export const es: Catalog = {
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'Los encabezados de la solicitud son demasiado grandes.',
     REQUEST_TIMEOUT: () => 'La solicitud tardó demasiado en llegar.',
     KEY_MISSING: () => 'Esta ruta necesita una clave de acceso: envíela como Authorization: Bearer <clave>.',
-    KEY_INVALID: () => 'La clave de acceso está mal formada o este servicio no la acepta.'
+    KEY_INVALID: () => 'La clave de acceso está mal formada o este servicio no la acepta.',
+    BUSY: () => 'El servicio está ocupado calculando hashes y claves: inténtelo de nuevo tras el número de segundos que indica Retry-After.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} debe ser ${expected}.`,
@@ -62,14 +64,17 @@ export const es: Catalog = {
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, del espacio a ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} solo puede contener letras minúsculas a–z y dígitos 0–9, y debe empezar por una letra.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} no debe contener dos puntos (:), caracteres de control ni mitades sueltas de un par sustituto.`,
-    DUPLICATE_NAME: ({ field }) => `${field} ya es el nombre de un elemento anterior, o uno que la forma .env deriva de él (NAME_PUBLIC_KEY para un par de claves, NAME_HASH para un token).`,
+    DUPLICATE_NAME: ({ field }) => `${field} ya es el nombre de un elemento anterior, o uno que la forma .env deriva de él (NAME_PUBLIC_KEY para un par de claves, RAIZ_PUBLIC_KEY para RAIZ_PRIVATE_KEY, NAME_HASH para un token o un hash).`,
     TOO_MANY_VALUES: ({ total, max }) => `Los elementos piden ${total} valores en total; un conjunto genera como máximo ${max}.`,
     NOT_REPRESENTABLE: ({ field }) => `${field} permite que un valor contenga una comilla simple, una barra invertida o un carácter de control, que una línea .env entre comillas simples no puede llevar: quítelos, o pida JSON.`,
     REQUIRED: ({ field }) => `${field} es obligatorio.`,
     TOO_FEW_ITEMS: ({ field, min }) => `${field} debe tener al menos ${min} elemento(s).`,
     SET_NAME_NOT_ALLOWED: ({ field }) => `${field} debe empezar por una letra o _, contener solo A–Z, a–z, 0–9 y _, y no ser un nombre al que el shell da un sentido propio (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
     ENV_ONE_VALUE: ({ field }) => `${field} debe ser 1 en una respuesta .env: un nombre lleva un solo valor (pida JSON para varios).`,
-    ENV_MULTILINE: ({ field }) => `${field}: una clave privada ssh-key ocupa varias líneas, que una línea .env no puede llevar; pida JSON.`
+    ENV_MULTILINE: ({ field }) => `${field}: una clave privada ssh-key ocupa varias líneas, que una línea .env no puede llevar; pida JSON.`,
+    TOO_LONG_FOR_HASH: ({ field, max }) => `${field} permite valores de más de ${max} bytes, más de lo que admite este algoritmo de hash: redúzcalo o elija otro algoritmo.`,
+    TOO_MANY_HASHES: ({ field, max }) => `${field} debe ser como máximo ${max} cuando se calculan hashes: una solicitud calcula el hash de ${max} valores como máximo.`,
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Los elementos piden ${total} valores con hash en total; un conjunto calcula como máximo ${max}.`
   },
   types: {
     string: 'una cadena de texto',

@@ -17,7 +17,8 @@ export const fr: Catalog = {
     INTERNAL_ERROR: 'Erreur interne du serveur',
     BAD_REQUEST: 'Requête incorrecte',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'En-têtes de requête trop volumineux',
-    REQUEST_TIMEOUT: 'Délai d’attente de la requête dépassé'
+    REQUEST_TIMEOUT: 'Délai d’attente de la requête dépassé',
+    BUSY: 'Service occupé'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'L’en-tête X-Data n’est pas du Base64 valide (alphabet standard ou compatible URL, remplissage facultatif).',
@@ -38,7 +39,8 @@ export const fr: Catalog = {
     REQUEST_HEADER_FIELDS_TOO_LARGE: () => 'Les en-têtes de la requête sont trop volumineux.',
     REQUEST_TIMEOUT: () => 'La requête a mis trop de temps à arriver.',
     KEY_MISSING: () => 'Cette route exige une clé d’accès : envoyez-la dans Authorization: Bearer <clé>.',
-    KEY_INVALID: () => 'La clé d’accès est mal formée ou n’est pas acceptée par ce service.'
+    KEY_INVALID: () => 'La clé d’accès est mal formée ou n’est pas acceptée par ce service.',
+    BUSY: () => 'Le service est occupé à calculer des empreintes et des clés\u00A0: réessayez après le nombre de secondes indiqué par Retry-After.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} doit être ${expected}.`,
@@ -63,14 +65,17 @@ export const fr: Catalog = {
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} ne peut contenir que des caractères ASCII imprimables, de l’espace à ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir que des lettres minuscules a–z et des chiffres 0–9, et doit commencer par une lettre.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir ni deux-points (:), ni caractères de contrôle, ni moitié isolée d’une paire de substitution.`,
-    DUPLICATE_NAME: ({ field }) => `${field} est déjà le nom d’un élément précédent, ou celui que la forme .env en tire (NAME_PUBLIC_KEY pour une paire de clés, NAME_HASH pour un jeton).`,
+    DUPLICATE_NAME: ({ field }) => `${field} est déjà le nom d’un élément précédent, ou celui que la forme .env en tire (NAME_PUBLIC_KEY pour une paire de clés, RADICAL_PUBLIC_KEY pour RADICAL_PRIVATE_KEY, NAME_HASH pour un jeton ou une empreinte).`,
     TOO_MANY_VALUES: ({ total, max }) => `Les éléments demandent ${total} valeurs au total\u00A0; un ensemble en produit au plus ${max}.`,
     NOT_REPRESENTABLE: ({ field }) => `${field} permet à une valeur de contenir une apostrophe, une barre oblique inverse ou un caractère de contrôle, qu’une ligne .env entre apostrophes ne peut pas porter\u00A0: retirez-les, ou demandez du JSON.`,
     REQUIRED: ({ field }) => `${field} est obligatoire.`,
     TOO_FEW_ITEMS: ({ field, min }) => `${field} doit comporter au moins ${min} élément(s).`,
     SET_NAME_NOT_ALLOWED: ({ field }) => `${field} doit commencer par une lettre ou _, ne contenir que A–Z, a–z, 0–9 et _, et ne pas être un nom auquel le shell donne un sens propre (PATH, IFS, HOME, PS1, RANDOM, BASH_…).`,
     ENV_ONE_VALUE: ({ field }) => `${field} doit valoir 1 dans une réponse .env\u00A0: un nom porte une seule valeur (demandez du JSON pour plusieurs).`,
-    ENV_MULTILINE: ({ field }) => `${field}\u00A0: une clé privée ssh-key s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; demandez du JSON.`
+    ENV_MULTILINE: ({ field }) => `${field}\u00A0: une clé privée ssh-key s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; demandez du JSON.`,
+    TOO_LONG_FOR_HASH: ({ field, max }) => `${field} permet des valeurs de plus de ${max} octets, plus que cet algorithme d’empreinte n’en accepte\u00A0: réduisez-le, ou choisissez un autre algorithme.`,
+    TOO_MANY_HASHES: ({ field, max }) => `${field} doit valoir au plus ${max} quand les valeurs sont hachées\u00A0: une requête hache au plus ${max} valeurs.`,
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Les éléments demandent ${total} valeurs hachées au total\u00A0; un ensemble en hache au plus ${max}.`
   },
   types: {
     string: 'une chaîne de caractères',

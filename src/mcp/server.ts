@@ -136,13 +136,14 @@ export async function createProtocol (tools: readonly Tool[], onUnexpected: (err
   const transport = new ExchangeTransport()
   await server.connect(transport)
 
-  const callTool = (request: JSONRPCRequest, headers: IncomingHttpHeaders): Response => {
+  const callTool = async (request: JSONRPCRequest, headers: IncomingHttpHeaders): Promise<Response> => {
     const { name, arguments: args = {} } = (request as unknown as CallToolRequest).params
     const tool = byName.get(name)
     // CONTRACT §11: JSON-RPC's invalid params, not a result (the name is not echoed: request data)
     if (tool === undefined) return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message: 'Unknown tool' } }
     try {
-      return { jsonrpc: '2.0', id: request.id, result: tool.call(args, negotiateLanguage(headers)) }
+      // A tool that hashes (CONTRACT §12) answers when its hashes are made
+      return { jsonrpc: '2.0', id: request.id, result: await tool.call(args, negotiateLanguage(headers)) }
     } catch (error) {
       onUnexpected(error)
       return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message: 'Internal error' } }
@@ -158,7 +159,7 @@ export async function createProtocol (tools: readonly Tool[], onUnexpected: (err
       if (schema !== undefined && !schema.safeParse(request).success) {
         return Promise.resolve({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message: 'Invalid params' } })
       }
-      if (request.method === 'tools/call') return Promise.resolve(callTool(request, headers))
+      if (request.method === 'tools/call') return callTool(request, headers)
       // The SDK's own guard, the one the Server applies: a request it would not take as one
       // (params that are no object, say) would never be answered
       if (!isJSONRPCRequest(request as unknown)) return Promise.resolve({ jsonrpc: '2.0', id: (request as JSONRPCRequest).id, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } })

@@ -3,7 +3,7 @@
 // the arguments, and the route's own answer is the result. Nothing here restates a schema.
 import type { FastifyInstance } from 'fastify'
 import type { Language } from '../i18n/index.js'
-import { validationProblem, type ProblemDocument } from '../http/errors.js'
+import { problemDocument, ProblemError, validationProblem, type ProblemDocument } from '../http/errors.js'
 import { ParameterError, type FieldProblem } from '../http/parameter-error.js'
 import { fieldErrorsFromAjv, type AjvError, type Validator } from '../http/validation-errors.js'
 
@@ -18,9 +18,11 @@ export interface ToolOfRoute {
   precheck: (parameters: Record<string, unknown>, validate: Validator) => FieldProblem[] | undefined
   /**
    * The route's JSON answer for valid parameters (defaults filled in), drawn as the route draws
-   * it; throws ParameterError for a rule the schema cannot state.
+   * it (a promise where it waits for hashes, CONTRACT §12); throws (or rejects with)
+   * ParameterError for a rule the schema cannot state, ProblemError 503 BUSY when the hashing
+   * queue is full.
    */
-  answer: (parameters: Record<string, unknown>, validationErrors: readonly AjvError[]) => Record<string, unknown>
+  answer: (parameters: Record<string, unknown>, validationErrors: readonly AjvError[]) => Record<string, unknown> | Promise<Record<string, unknown>>
 }
 
 declare module 'fastify' {
@@ -72,7 +74,7 @@ export type ToolResult =
 export interface Tool {
   description: ToolDescription
   /** Runs the tool; `language` is the HTTP request's (X-Language, Accept-Language). */
-  call: (args: Json, language: Language) => ToolResult
+  call: (args: Json, language: Language) => ToolResult | Promise<ToolResult>
 }
 
 // CONTRACT §11: a draw changes nothing, the same call gives other values, and nothing outside
@@ -153,14 +155,24 @@ export function toolsOf (app: FastifyInstance, document: Json, routes: readonly 
         if (early !== undefined) return refuse(language, early)
         const valid = validate(args)
         if (!valid && !readsValidationErrors) return refuse(language, fieldErrorsFromAjv(validate.errors as AjvError[]))
-        let answer: Json
+        const failed = (error: unknown): ToolResult => {
+          if (error instanceof ParameterError) return refuse(language, error.problems)
+          // CONTRACT §12.1: the hashing queue is full, said as the route says it
+          if (error instanceof ProblemError) {
+            app.metrics?.countProblem(error.code)
+            return problemResult(problemDocument(language, error))
+          }
+          throw error
+        }
+        const result = (answer: Json): ToolResult => ({ content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer })
+        let answer: Json | Promise<Json>
         try {
           answer = tool.answer(args, valid ? [] : validate.errors as AjvError[])
         } catch (error) {
-          if (error instanceof ParameterError) return refuse(language, error.problems)
-          throw error
+          return failed(error)
         }
-        return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer }
+        // Most tools answer at once, with no promise made; one that hashes answers when its hashes are made
+        return answer instanceof Promise ? answer.then(result, failed) : result(answer)
       }
     }
   })

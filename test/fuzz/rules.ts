@@ -6,6 +6,7 @@
 // capitals and digit asked, a weak PIN with avoidWeak.
 // The schema is applied with AJV and the route's options (defaults filled in, no coercion), so the
 // rules see the parameters the generator saw.
+import { HASH_SCHEMAS } from '../../schemas/hash.js'
 import { Ajv, type ValidateFunction } from 'ajv'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
@@ -40,7 +41,9 @@ interface Rules {
   bodyProblem?: (params: any, body: Record<string, any>) => string | undefined
 }
 
-const ajv = new Ajv({ coerceTypes: false, useDefaults: true, allErrors: true, allowUnionTypes: true, strict: false })
+const ajv = new Ajv({ coerceTypes: false, useDefaults: true, allErrors: true, allowUnionTypes: true, strict: false, discriminator: true })
+// CONTRACT §12: password's and passphrase's `hash` refers to the named choice
+for (const schema of HASH_SCHEMAS) ajv.addSchema(schema)
 
 // CONTRACT §2, written out here rather than taken from the plugin
 const LOOK_ALIKES = 'IOlo01|'

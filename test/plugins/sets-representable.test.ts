@@ -4,6 +4,7 @@
 // which a single-quoted line cannot carry. Parameters are drawn from alphabets full of exactly
 // those characters, and validated (defaults filled in) by AJV with the routes' own schemas.
 import t from 'tap'
+import { HASH_SCHEMAS } from '../../schemas/hash.js'
 import fc from 'fast-check'
 import { Ajv } from 'ajv'
 import type { TObject } from '@sinclair/typebox'
@@ -53,7 +54,9 @@ const ARBITRARIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
 }
 
 // The routes' AJV options that matter here: defaults filled in, no coercion, every error
-const ajv = new Ajv({ useDefaults: true, coerceTypes: false, allowUnionTypes: true, strict: false })
+const ajv = new Ajv({ useDefaults: true, coerceTypes: false, allowUnionTypes: true, strict: false, discriminator: true })
+// CONTRACT §12: password's and passphrase's `hash` refers to the named choice
+for (const schema of HASH_SCHEMAS) ajv.addSchema(schema)
 
 t.test('every generator is covered', async (t) => {
   t.same(Object.keys(ARBITRARIES).sort(), [...GENERATORS].sort())

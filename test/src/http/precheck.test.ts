@@ -23,11 +23,13 @@ import { TokenParams } from '../../../schemas/token.js'
 import { TotpParams } from '../../../schemas/totp.js'
 import { UuidParams } from '../../../schemas/uuid.js'
 import { VpnParams } from '../../../schemas/vpn.js'
+import { HASH_SCHEMAS } from '../../../schemas/hash.js'
 
 const PARAMS = [NumberParams, PassphraseParams, PasswordParams, PhraseParams, SeqParams, ShortIdParams, TokenParams, TotpParams, UuidParams, VpnParams, PinParams, SshKeyParams, AgeKeyParams]
 
 const ajvOptions = serverOptions(loadConfig({ LOG_LEVEL: 'silent' })).ajv as { customOptions: Record<string, unknown> }
-const buildValidator = AjvCompiler()({}, { customOptions: ajvOptions.customOptions })
+// CONTRACT §12: password's and passphrase's `hash` refers to the named choice, shared as the app shares it
+const buildValidator = AjvCompiler()(Object.fromEntries(HASH_SCHEMAS.map((schema) => [schema.$id as string, schema])), { customOptions: ajvOptions.customOptions })
 
 t.test('array limits come from the schema', async (t) => {
   const schema = Type.Object({
