@@ -1,7 +1,7 @@
 // Words for the choices of a parameter (CONTRACT §2's identifiers stay the options' values, which
 // is what is sent): "WireGuard key pair" for `wireguard`, "SHA-256" for `SHA256`. Keyed
-// `<parameter>.<value>`; test/web/messages.test.ts holds every language to every string choice the
-// schemas have. Numbers (words, digits) are their own label.
+// `<control name>.<value>` (`hash.algorithm.bcrypt`); test/web/messages.test.ts holds every
+// language to every string choice the schemas have. Numbers (words, digits) are their own label.
 import type { PageLanguage } from './messages.js'
 
 type Labels = Readonly<Record<string, string>>
@@ -41,6 +41,11 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.SHA1': 'SHA-1 (what most apps expect)',
     'algorithm.SHA256': 'SHA-256',
     'algorithm.SHA512': 'SHA-512',
+    'hash.algorithm.argon2id': 'Argon2id (Vaultwarden, Authelia)',
+    'hash.algorithm.bcrypt': 'bcrypt (htpasswd, nginx, Traefik, Caddy)',
+    'hash.algorithm.sha512-crypt': 'SHA-512 crypt (/etc/shadow, cloud-init)',
+    'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
+    'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'EFF large list (English, 7,776 words)',
     'wordList.bip39': 'BIP-39, {language} (2,048 words)'
   },
@@ -69,6 +74,11 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.SHA1': 'SHA-1 (was die meisten Apps erwarten)',
     'algorithm.SHA256': 'SHA-256',
     'algorithm.SHA512': 'SHA-512',
+    'hash.algorithm.argon2id': 'Argon2id (Vaultwarden, Authelia)',
+    'hash.algorithm.bcrypt': 'bcrypt (htpasswd, nginx, Traefik, Caddy)',
+    'hash.algorithm.sha512-crypt': 'SHA-512-crypt (/etc/shadow, cloud-init)',
+    'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
+    'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Große EFF-Liste (Englisch, 7.776 Wörter)',
     'wordList.bip39': 'BIP-39, {language} (2.048 Wörter)'
   },
@@ -97,6 +107,11 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.SHA1': 'SHA-1 (ce qu’attendent la plupart des applications)',
     'algorithm.SHA256': 'SHA-256',
     'algorithm.SHA512': 'SHA-512',
+    'hash.algorithm.argon2id': 'Argon2id (Vaultwarden, Authelia)',
+    'hash.algorithm.bcrypt': 'bcrypt (htpasswd, nginx, Traefik, Caddy)',
+    'hash.algorithm.sha512-crypt': 'crypt SHA-512 (/etc/shadow, cloud-init)',
+    'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
+    'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Grande liste de l’EFF (anglais, 7 776 mots)',
     'wordList.bip39': 'BIP-39, {language} (2 048 mots)'
   },
@@ -125,6 +140,11 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.SHA1': 'SHA-1 (lo que esperan la mayoría de las apps)',
     'algorithm.SHA256': 'SHA-256',
     'algorithm.SHA512': 'SHA-512',
+    'hash.algorithm.argon2id': 'Argon2id (Vaultwarden, Authelia)',
+    'hash.algorithm.bcrypt': 'bcrypt (htpasswd, nginx, Traefik, Caddy)',
+    'hash.algorithm.sha512-crypt': 'crypt SHA-512 (/etc/shadow, cloud-init)',
+    'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
+    'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Lista grande de la EFF (inglés, 7776 palabras)',
     'wordList.bip39': 'BIP-39, {language} (2048 palabras)'
   },
@@ -153,6 +173,11 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.SHA1': 'SHA-1 (его ждёт большинство приложений)',
     'algorithm.SHA256': 'SHA-256',
     'algorithm.SHA512': 'SHA-512',
+    'hash.algorithm.argon2id': 'Argon2id (Vaultwarden, Authelia)',
+    'hash.algorithm.bcrypt': 'bcrypt (htpasswd, nginx, Traefik, Caddy)',
+    'hash.algorithm.sha512-crypt': 'SHA-512 crypt (/etc/shadow, cloud-init)',
+    'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
+    'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Большой список EFF (английский, 7776 слов)',
     'wordList.bip39': 'BIP-39, {language} (2048 слов)'
   }

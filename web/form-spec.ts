@@ -2,14 +2,34 @@
 // the page is bundled (src/build/form-spec.ts), never written here by hand. Types only, so both the
 // server (which builds it) and the browser bundle (which reads it) share one definition.
 
-/** One parameter: its `name` in CONTRACT §2 and what its control carries. */
-export type ParamSpec =
+/** A parameter with one control: its `name` in CONTRACT §2 and what its control carries. */
+export type FieldSpec =
   | { name: string, kind: 'integer', default: number, minimum: number, maximum: number }
   | { name: string, kind: 'boolean', default: boolean }
   | { name: string, kind: 'string', default: string, minLength?: number, maxLength: number }
   | { name: string, kind: 'choice', default: string | number, choices: ReadonlyArray<string | number> }
   /** number's `exclusions`: one text control, items separated by commas or white space. */
   | { name: string, kind: 'list', default: readonly string[], maxItems: number }
+
+/** One algorithm of `hash` (CONTRACT §12) and its own fields (`cost`, `memoryKiB`, ...). */
+export interface HashAlgorithmSpec {
+  algorithm: string
+  fields: readonly FieldSpec[]
+}
+
+/**
+ * One parameter of a generator. `hash` (password, passphrase: CONTRACT §12) is an object chosen by
+ * `algorithm`, absent by default: a chooser (`hash.algorithm`, "none" first) followed by the chosen
+ * algorithm's fields (`hash.cost`, ...), each with that algorithm's bounds and default.
+ */
+export type ParamSpec = FieldSpec | {
+  name: string
+  kind: 'hash'
+  default?: undefined
+  algorithms: readonly HashAlgorithmSpec[]
+  /** The most values a request may hash (CONTRACT §12), said beside the chooser. */
+  maxValues: number
+}
 
 export interface GeneratorSpec {
   /** The path segment of CONTRACT §1.2 (`password`, `short-id`, ...). */

@@ -1,10 +1,12 @@
 // A generator's parameters as form controls, from the form spec the build read off the route
 // schemas (src/build/form-spec.ts): bounds, choices and defaults are the schema's, never restated here.
 import { el, VALUE_ATTRIBUTES } from './dom.js'
-import type { GeneratorSpec, ParamSpec } from './form-spec.js'
+import type { FieldSpec, GeneratorSpec, ParamSpec } from './form-spec.js'
 import type { Translate } from './i18n.js'
+import type { MessageKey } from './messages.js'
 
 type Control = HTMLInputElement | HTMLSelectElement
+type HashSpec = Extract<ParamSpec, { kind: 'hash' }>
 export type Raw = Record<string, string | boolean>
 
 /** Formats of uuid that take `length` (CONTRACT §2: the compact ones). */
@@ -22,11 +24,26 @@ export function applies (type: string, name: string, raw: Raw): boolean {
   return true
 }
 
-/** A parameter's control: `param-length`, or `item-2-param-length` in row 2 of a set (`prefix` `item-2-`). */
-export const controlId = (name: string, prefix = '') => `${prefix}param-${name}`
+/**
+ * The `name` of a control inside `hash` (CONTRACT §12): `hash.algorithm`, `hash.cost`, ... — the
+ * parameter's path, so each control says which field of the object it sets, and one name holds
+ * one control at a time (only the chosen algorithm's fields are on the page).
+ */
+export const hashControlName = (field: string) => `hash.${field}`
 
-/** The control of the parameter a JSON Pointer token names (RFC 6901: `~1` is `/`, `~0` is `~`). */
-export const pointedControlId = (token: string, prefix = '') => controlId(token.replaceAll('~1', '/').replaceAll('~0', '~'), prefix)
+/** A parameter's control: `param-length`, `param-hash-cost`, or `item-2-param-length` in row 2 of a set (`prefix` `item-2-`). */
+export const controlId = (name: string, prefix = '') => `${prefix}param-${name.replace('.', '-')}`
+
+/**
+ * The control a problem's pointer names, from its tokens after `#/` (or `#/items/N/params/`):
+ * `length`; `exclusions/3` → exclusions; `hash/cost` → `hash.cost`, and `hash` itself its
+ * chooser. RFC 6901: `~1` is `/`, `~0` is `~`.
+ */
+export function pointedControlId (tokens: readonly string[], prefix = ''): string | undefined {
+  const [first, second] = tokens.map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  if (first === undefined || first === '') return undefined
+  return controlId(first === 'hash' ? hashControlName(second ?? 'algorithm') : first, prefix)
+}
 
 /**
  * The schema counts a string's length in code points (AJV); `maxlength` counts UTF-16 units, in
@@ -40,8 +57,8 @@ function limitCodePoints (input: HTMLInputElement, maxLength: number): void {
   })
 }
 
-function control (param: ParamSpec, t: Translate, prefix: string): Control {
-  const common = { id: controlId(param.name, prefix), name: param.name }
+function control (param: FieldSpec, name: string, t: Translate, prefix: string): Control {
+  const common = { id: controlId(name, prefix), name }
   switch (param.kind) {
     case 'boolean': {
       const input = el('input', { ...common, type: 'checkbox' })
@@ -54,7 +71,7 @@ function control (param: ParamSpec, t: Translate, prefix: string): Control {
       const select = el('select', common)
       for (const choice of param.choices) {
         // Words for the choice where it has some; the identifier stays the value sent
-        const words = t.choice(param.name, choice)
+        const words = t.choice(name, choice)
         const option = el('option', { value: String(choice), ...(words === undefined ? { translate: 'no' } : {}) }, words ?? String(choice))
         option.defaultSelected = choice === param.default
         select.append(option)
@@ -81,17 +98,44 @@ function control (param: ParamSpec, t: Translate, prefix: string): Control {
   }
 }
 
-/** One field per parameter: its label, its control, and (for lists) how to separate items. */
+/** One field: its label, its control, and (for lists) how to separate items. `name` is the control's (`hash.cost` inside `hash`). */
+function field (param: FieldSpec, t: Translate, prefix: string, name = param.name): HTMLElement {
+  const input = control(param, name, t, prefix)
+  const label = el('label', { for: input.id }, t(`param.${name}` as MessageKey))
+  const box = el('div', { class: param.kind === 'boolean' ? 'field check' : 'field', 'data-param': name })
+  if (param.kind === 'boolean') box.append(input, label)
+  else box.append(label, input)
+  if (param.kind === 'list') box.append(el('p', { id: `${input.id}-hint`, class: 'hint' }, t('exclusionsHint')))
+  return box
+}
+
+/** What draws the chosen algorithm's fields again, by its chooser (restoreValues needs it before the fields' values). */
+const hashFieldsOf = new WeakMap<HTMLSelectElement, () => void>()
+
+/**
+ * CONTRACT §12's `hash`: a chooser ("none" first and by default: nothing sent), then the chosen
+ * algorithm's fields at their defaults. Both flow in the parameters' grid as the other fields do.
+ */
+function hashChooser (param: HashSpec, t: Translate, prefix: string): HTMLElement {
+  const name = hashControlName('algorithm')
+  const id = controlId(name, prefix)
+  const select = el('select', { id, name, 'aria-describedby': `${id}-hint` }, el('option', { value: '' }, t('hashNone')))
+  for (const { algorithm } of param.algorithms) select.append(el('option', { value: algorithm }, t.choice(name, algorithm) ?? algorithm))
+  const fields = el('div', { class: 'hash-fields' })
+  const drawFields = (): void => {
+    const chosen = param.algorithms.find(({ algorithm }) => algorithm === select.value)
+    fields.replaceChildren(...(chosen?.fields ?? []).map((spec) => field(spec, t, prefix, hashControlName(spec.name))))
+  }
+  select.addEventListener('change', drawFields)
+  hashFieldsOf.set(select, drawFields)
+  return el('div', { class: 'hash' },
+    el('div', { class: 'field', 'data-param': name }, el('label', { for: id }, t(`param.${name}` as MessageKey)), select, el('p', { id: `${id}-hint`, class: 'hint' }, t('hashHint', param.maxValues))),
+    fields)
+}
+
+/** One field per parameter (`hash`: its chooser and the chosen algorithm's fields). */
 export function buildFields (spec: GeneratorSpec, t: Translate, prefix = ''): HTMLElement[] {
-  return spec.params.map((param) => {
-    const input = control(param, t, prefix)
-    const label = el('label', { for: input.id }, t(`param.${param.name}` as Parameters<Translate>[0]))
-    const field = el('div', { class: param.kind === 'boolean' ? 'field check' : 'field', 'data-param': param.name })
-    if (param.kind === 'boolean') field.append(input, label)
-    else field.append(label, input)
-    if (param.kind === 'list') field.append(el('p', { id: `${input.id}-hint`, class: 'hint' }, t('exclusionsHint')))
-    return field
-  })
+  return spec.params.map((param) => (param.kind === 'hash' ? hashChooser(param, t, prefix) : field(param, t, prefix)))
 }
 
 function controlOf (root: ParentNode, name: string, prefix: string): Control | undefined {
@@ -99,24 +143,40 @@ function controlOf (root: ParentNode, name: string, prefix: string): Control | u
   return found ?? undefined
 }
 
-/** What each control holds now, as typed (checkboxes as booleans). */
+/** The names of a parameter's controls on the page now: its own, or `hash`'s chooser and the chosen algorithm's fields. */
+function controlNames (root: ParentNode, param: ParamSpec, prefix: string): string[] {
+  if (param.kind !== 'hash') return [param.name]
+  const algorithm = controlOf(root, hashControlName('algorithm'), prefix)?.value
+  const chosen = param.algorithms.find((spec) => spec.algorithm === algorithm)
+  return [hashControlName('algorithm'), ...(chosen?.fields ?? []).map((spec) => hashControlName(spec.name))]
+}
+
+/** What each control holds now, as typed (checkboxes as booleans), by control name. */
 export function rawValues (root: ParentNode, spec: GeneratorSpec, prefix = ''): Raw {
   const raw: Raw = {}
   for (const param of spec.params) {
-    const input = controlOf(root, param.name, prefix)
-    if (input === undefined) continue
-    raw[param.name] = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value
+    for (const name of controlNames(root, param, prefix)) {
+      const input = controlOf(root, name, prefix)
+      if (input === undefined) continue
+      raw[name] = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value
+    }
   }
   return raw
 }
 
-/** Puts values read by rawValues back (the form is rebuilt when the page's language changes). */
+/**
+ * Puts values read by rawValues back (the form is rebuilt when the page's language changes; a
+ * starting set fills a row). A hash algorithm first, so its fields are there to take theirs.
+ */
 export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
-  for (const [name, value] of Object.entries(raw)) {
+  const entries = Object.entries(raw)
+  const choosers = entries.filter(([name]) => name === hashControlName('algorithm'))
+  for (const [name, value] of [...choosers, ...entries.filter((entry) => !choosers.includes(entry))]) {
     const input = controlOf(root, name, prefix)
     if (input === undefined) continue
     if (typeof value === 'boolean') (input as HTMLInputElement).checked = value
     else input.value = value
+    if (input instanceof HTMLSelectElement) hashFieldsOf.get(input)?.()
   }
 }
 
@@ -124,48 +184,63 @@ export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
 export function updateApplicable (root: ParentNode, spec: GeneratorSpec, prefix = ''): void {
   const raw = rawValues(root, spec, prefix)
   for (const param of spec.params) {
-    const field = controlOf(root, param.name, prefix)?.closest<HTMLElement>('[data-param]') ?? null
-    if (field !== null) field.hidden = !applies(spec.type, param.name, raw)
+    const box = controlOf(root, param.name, prefix)?.closest<HTMLElement>('[data-param]') ?? null
+    if (box !== null) box.hidden = !applies(spec.type, param.name, raw)
   }
 }
 
 /**
- * The request body: every parameter that applies and differs from its default (CONTRACT §8: a
- * parameter left at its default is not sent). What was typed is sent as typed, in the schema's
+ * What a control's value is sent as, or undefined when it is not sent (at its default, or an
+ * empty number field, which means the default). What was typed is sent as typed, in the schema's
  * JSON type, so the API (not the page) judges it and answers in the page's language: an integer
- * out of range goes out as that integer. An empty number field means the default.
+ * out of range goes out as that integer.
  */
+function sent (param: FieldSpec, value: string | boolean): unknown {
+  switch (param.kind) {
+    case 'boolean':
+      return value !== param.default ? value : undefined
+    case 'integer': {
+      const text = String(value).trim()
+      if (text === '') return undefined
+      const number = Number(text)
+      if (number === param.default) return undefined
+      return Number.isFinite(number) ? number : text
+    }
+    case 'choice': {
+      const choice = typeof param.default === 'number' ? Number(value) : String(value)
+      return choice !== param.default ? choice : undefined
+    }
+    case 'string':
+      return value !== param.default ? value : undefined
+    case 'list': {
+      const items = String(value).split(/[\s,]+/).filter((item) => item !== '')
+      return items.length > 0 ? items : undefined
+    }
+  }
+}
+
+/** `hash` as CONTRACT §12 takes it: absent for "none"; else the algorithm and its fields that differ from their defaults. */
+function sentHash (param: HashSpec, raw: Raw): Record<string, unknown> | undefined {
+  const algorithm = raw[hashControlName('algorithm')]
+  const chosen = param.algorithms.find((spec) => spec.algorithm === algorithm)
+  if (chosen === undefined) return undefined
+  const hash: Record<string, unknown> = { algorithm: chosen.algorithm }
+  for (const spec of chosen.fields) {
+    const value = raw[hashControlName(spec.name)]
+    const sending = value === undefined ? undefined : sent(spec, value)
+    if (sending !== undefined) hash[spec.name] = sending
+  }
+  return hash
+}
+
+/** The request body: every parameter that applies and differs from its default (CONTRACT §8: a parameter left at its default is not sent). */
 export function requestBody (root: ParentNode, spec: GeneratorSpec, prefix = ''): Record<string, unknown> {
   const raw = rawValues(root, spec, prefix)
   const body: Record<string, unknown> = {}
   for (const param of spec.params) {
-    const value = raw[param.name]
-    if (value === undefined || !applies(spec.type, param.name, raw)) continue
-    switch (param.kind) {
-      case 'boolean':
-        if (value !== param.default) body[param.name] = value
-        break
-      case 'integer': {
-        const text = String(value).trim()
-        if (text === '') break
-        const number = Number(text)
-        if (number !== param.default) body[param.name] = Number.isFinite(number) ? number : text
-        break
-      }
-      case 'choice': {
-        const choice = typeof param.default === 'number' ? Number(value) : String(value)
-        if (choice !== param.default) body[param.name] = choice
-        break
-      }
-      case 'string':
-        if (value !== param.default) body[param.name] = value
-        break
-      case 'list': {
-        const items = String(value).split(/[\s,]+/).filter((item) => item !== '')
-        if (items.length > 0) body[param.name] = items
-        break
-      }
-    }
+    if (!applies(spec.type, param.name, raw)) continue
+    const value = param.kind === 'hash' ? sentHash(param, raw) : raw[param.name] === undefined ? undefined : sent(param, raw[param.name] as string | boolean)
+    if (value !== undefined) body[param.name] = value
   }
   return body
 }

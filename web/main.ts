@@ -85,7 +85,7 @@ function showOutcome (outcome: Outcome): void {
         askingForKey = true
         keyField.hidden = false
       }
-      const unplaced = showFieldErrors(form, outcome.problem, type === SET ? itemControl : paramControl)
+      const unplaced = showFieldErrors(form, outcome.problem, t, type === SET ? itemControl : paramControl)
       output.replaceChildren(alertBox(outcome.problem.detail as string, unplaced))
       if (outcome.status === 401) keyInput.focus()
       return

@@ -34,10 +34,16 @@ export const en = {
   'preset.app': 'An app: database password, secret key, API token',
   'preset.wireguard': 'A WireGuard peer: key pair and pre-shared key',
   'preset.reality': 'An Xray REALITY inbound: key pair, short ID, client UUID',
+  'preset.vaultwarden': 'Vaultwarden’s admin page: a passphrase and its Argon2id hash',
+  'preset.mosquitto': 'A Mosquitto user: a password and its password_file hash',
+  'note.vaultwarden': 'Vaultwarden’s ADMIN_TOKEN takes this secret’s _HASH line (the Argon2id hash); the passphrase itself is what you type on /admin.',
+  'note.mosquitto': 'Mosquitto’s password_file takes a line <user>:<this secret’s _HASH value>; clients log in with the password itself.',
   envFile: 'The .env file',
   copyEnv: 'Copy the .env file',
-  saveEnv: 'Save as .env',
+  saveEnv: 'Save as randgen.env',
+  saveEnvHint: 'Browsers drop the leading dot of a saved file’s name, so the file is saved as randgen.env. Rename it with:',
   hash: 'SHA-256 hash (what a server stores)',
+  passwordHash: 'Hash (what a configuration file stores)',
   qrCode: 'QR code of value {n}',
   savePrivateKey: 'Save id_ed25519',
   savePrivateKeyN: 'Save id_ed25519 (key {n})',
@@ -50,6 +56,8 @@ export const en = {
   accessKey: 'Access key',
   accessKeyHint: 'This service asks for an access key. It is kept in this tab only and stored nowhere.',
   exclusionsHint: 'Separated by commas or spaces.',
+  hashNone: 'None',
+  hashHint: 'What a configuration file stores instead of the value. At most {n} values then.',
   apiDocs: 'API documentation',
   'gen.password': 'Password',
   'gen.passphrase': 'Passphrase',
@@ -98,7 +106,13 @@ export const en = {
   'param.account': 'Account',
   'param.algorithm': 'Algorithm',
   'param.digits': 'Digits per code',
-  'param.period': 'Seconds per code'
+  'param.period': 'Seconds per code',
+  'param.hash.algorithm': 'Hash of each value',
+  'param.hash.memoryKiB': 'Memory (KiB)',
+  'param.hash.iterations': 'Iterations',
+  'param.hash.parallelism': 'Parallelism (lanes)',
+  'param.hash.cost': 'Cost (log2 of the rounds)',
+  'param.hash.rounds': 'Rounds'
 } as const
 
 export type MessageKey = keyof typeof en
@@ -135,10 +149,16 @@ const de: Messages = {
   'preset.app': 'Einer App: Datenbankpasswort, geheimer Schlüssel, API-Token',
   'preset.wireguard': 'Einem WireGuard-Peer: Schlüsselpaar und Pre-Shared-Key',
   'preset.reality': 'Einem Xray-REALITY-Inbound: Schlüsselpaar, Short-ID, Client-UUID',
+  'preset.vaultwarden': 'Der Admin-Seite von Vaultwarden: Passphrase und ihr Argon2id-Hash',
+  'preset.mosquitto': 'Einem Mosquitto-Benutzer: Passwort und sein Hash für password_file',
+  'note.vaultwarden': 'ADMIN_TOKEN von Vaultwarden erhält die _HASH-Zeile dieses Geheimnisses (den Argon2id-Hash); die Passphrase selbst wird auf /admin eingegeben.',
+  'note.mosquitto': 'Die password_file von Mosquitto erhält eine Zeile <Benutzer>:<Wert der _HASH-Zeile dieses Geheimnisses>; Clients melden sich mit dem Passwort selbst an.',
   envFile: 'Die .env-Datei',
   copyEnv: '.env-Datei kopieren',
-  saveEnv: 'Als .env speichern',
+  saveEnv: 'Als randgen.env speichern',
+  saveEnvHint: 'Browser lassen den Punkt am Anfang eines gespeicherten Dateinamens weg, daher heißt die Datei randgen.env. Umbenennen mit:',
   hash: 'SHA-256-Hash (was ein Server speichert)',
+  passwordHash: 'Hash (was eine Konfigurationsdatei speichert)',
   qrCode: 'QR-Code von Wert {n}',
   savePrivateKey: 'id_ed25519 speichern',
   savePrivateKeyN: 'id_ed25519 speichern (Schlüssel {n})',
@@ -151,6 +171,8 @@ const de: Messages = {
   accessKey: 'Zugangsschlüssel',
   accessKeyHint: 'Dieser Dienst verlangt einen Zugangsschlüssel. Er bleibt nur in diesem Tab und wird nirgends gespeichert.',
   exclusionsHint: 'Durch Kommas oder Leerzeichen getrennt.',
+  hashNone: 'Keiner',
+  hashHint: 'Was eine Konfigurationsdatei statt des Werts speichert. Dann höchstens {n} Werte.',
   apiDocs: 'API-Dokumentation',
   'gen.password': 'Passwort',
   'gen.passphrase': 'Passphrase aus Wörtern',
@@ -199,7 +221,13 @@ const de: Messages = {
   'param.account': 'Konto',
   'param.algorithm': 'Algorithmus',
   'param.digits': 'Ziffern pro Code',
-  'param.period': 'Sekunden pro Code'
+  'param.period': 'Sekunden pro Code',
+  'param.hash.algorithm': 'Hash jedes Werts',
+  'param.hash.memoryKiB': 'Speicher (KiB)',
+  'param.hash.iterations': 'Iterationen',
+  'param.hash.parallelism': 'Parallelität (Lanes)',
+  'param.hash.cost': 'Kosten (log2 der Runden)',
+  'param.hash.rounds': 'Runden'
 }
 
 const fr: Messages = {
@@ -233,10 +261,16 @@ const fr: Messages = {
   'preset.app': 'Une application : mot de passe de base de données, clé secrète, jeton d’API',
   'preset.wireguard': 'Un pair WireGuard : paire de clés et clé pré-partagée',
   'preset.reality': 'Une entrée Xray REALITY : paire de clés, identifiant court, UUID du client',
+  'preset.vaultwarden': 'La page d’administration de Vaultwarden : phrase de passe et son empreinte Argon2id',
+  'preset.mosquitto': 'Un utilisateur Mosquitto : mot de passe et son empreinte pour password_file',
+  'note.vaultwarden': 'ADMIN_TOKEN de Vaultwarden reçoit la ligne _HASH de ce secret (l’empreinte Argon2id) ; la phrase de passe elle-même se saisit sur /admin.',
+  'note.mosquitto': 'Le password_file de Mosquitto reçoit une ligne <utilisateur>:<valeur de la ligne _HASH de ce secret> ; les clients se connectent avec le mot de passe lui-même.',
   envFile: 'Le fichier .env',
   copyEnv: 'Copier le fichier .env',
-  saveEnv: 'Enregistrer en .env',
+  saveEnv: 'Enregistrer en randgen.env',
+  saveEnvHint: 'Les navigateurs retirent le point initial du nom d’un fichier enregistré : le fichier s’appelle donc randgen.env. Renommez-le avec :',
   hash: 'Empreinte SHA-256 (ce qu’un serveur conserve)',
+  passwordHash: 'Empreinte (ce qu’un fichier de configuration conserve)',
   qrCode: 'Code QR de la valeur {n}',
   savePrivateKey: 'Enregistrer id_ed25519',
   savePrivateKeyN: 'Enregistrer id_ed25519 (clé {n})',
@@ -249,6 +283,8 @@ const fr: Messages = {
   accessKey: 'Clé d’accès',
   accessKeyHint: 'Ce service demande une clé d’accès. Elle reste dans cet onglet seulement et n’est enregistrée nulle part.',
   exclusionsHint: 'Séparés par des virgules ou des espaces.',
+  hashNone: 'Aucune',
+  hashHint: 'Ce qu’un fichier de configuration conserve à la place de la valeur. Au plus {n} valeurs alors.',
   apiDocs: 'Documentation de l’API',
   'gen.password': 'Mot de passe',
   'gen.passphrase': 'Phrase de passe',
@@ -297,7 +333,13 @@ const fr: Messages = {
   'param.account': 'Compte',
   'param.algorithm': 'Algorithme',
   'param.digits': 'Chiffres par code',
-  'param.period': 'Secondes par code'
+  'param.period': 'Secondes par code',
+  'param.hash.algorithm': 'Empreinte de chaque valeur',
+  'param.hash.memoryKiB': 'Mémoire (Kio)',
+  'param.hash.iterations': 'Itérations',
+  'param.hash.parallelism': 'Parallélisme (voies)',
+  'param.hash.cost': 'Coût (log2 du nombre de tours)',
+  'param.hash.rounds': 'Tours'
 }
 
 const es: Messages = {
@@ -331,10 +373,16 @@ const es: Messages = {
   'preset.app': 'Una app: contraseña de base de datos, clave secreta, token de API',
   'preset.wireguard': 'Un par de WireGuard: par de claves y clave precompartida',
   'preset.reality': 'Una entrada de Xray REALITY: par de claves, ID corto, UUID del cliente',
+  'preset.vaultwarden': 'La página de administración de Vaultwarden: frase de contraseña y su hash Argon2id',
+  'preset.mosquitto': 'Un usuario de Mosquitto: contraseña y su hash para password_file',
+  'note.vaultwarden': 'ADMIN_TOKEN de Vaultwarden recibe la línea _HASH de este secreto (el hash Argon2id); la frase de contraseña es lo que se escribe en /admin.',
+  'note.mosquitto': 'El password_file de Mosquitto recibe una línea <usuario>:<valor de la línea _HASH de este secreto>; los clientes inician sesión con la contraseña misma.',
   envFile: 'El archivo .env',
   copyEnv: 'Copiar el archivo .env',
-  saveEnv: 'Guardar como .env',
+  saveEnv: 'Guardar como randgen.env',
+  saveEnvHint: 'Los navegadores quitan el punto inicial del nombre de un archivo guardado, así que se guarda como randgen.env. Cámbiele el nombre con:',
   hash: 'Hash SHA-256 (lo que guarda un servidor)',
+  passwordHash: 'Hash (lo que guarda un archivo de configuración)',
   qrCode: 'Código QR del valor {n}',
   savePrivateKey: 'Guardar id_ed25519',
   savePrivateKeyN: 'Guardar id_ed25519 (clave {n})',
@@ -347,6 +395,8 @@ const es: Messages = {
   accessKey: 'Clave de acceso',
   accessKeyHint: 'Este servicio pide una clave de acceso. Se queda solo en esta pestaña y no se guarda en ninguna parte.',
   exclusionsHint: 'Separados por comas o espacios.',
+  hashNone: 'Ninguno',
+  hashHint: 'Lo que guarda un archivo de configuración en lugar del valor. Entonces, como mucho {n} valores.',
   apiDocs: 'Documentación de la API',
   'gen.password': 'Contraseña',
   'gen.passphrase': 'Frase de contraseña',
@@ -395,7 +445,13 @@ const es: Messages = {
   'param.account': 'Cuenta',
   'param.algorithm': 'Algoritmo',
   'param.digits': 'Dígitos por código',
-  'param.period': 'Segundos por código'
+  'param.period': 'Segundos por código',
+  'param.hash.algorithm': 'Hash de cada valor',
+  'param.hash.memoryKiB': 'Memoria (KiB)',
+  'param.hash.iterations': 'Iteraciones',
+  'param.hash.parallelism': 'Paralelismo (carriles)',
+  'param.hash.cost': 'Coste (log2 de las rondas)',
+  'param.hash.rounds': 'Rondas'
 }
 
 const ru: Messages = {
@@ -429,10 +485,16 @@ const ru: Messages = {
   'preset.app': 'Приложение: пароль БД, секретный ключ, API-токен',
   'preset.wireguard': 'Узел WireGuard: пара ключей и общий ключ',
   'preset.reality': 'Вход Xray REALITY: пара ключей, короткий ID, UUID клиента',
+  'preset.vaultwarden': 'Страница администратора Vaultwarden: парольная фраза и её хеш Argon2id',
+  'preset.mosquitto': 'Пользователь Mosquitto: пароль и его хеш для password_file',
+  'note.vaultwarden': 'В ADMIN_TOKEN для Vaultwarden идёт строка _HASH этого секрета (хеш Argon2id); саму парольную фразу вводят на странице /admin.',
+  'note.mosquitto': 'В password_file для Mosquitto идёт строка <пользователь>:<значение строки _HASH этого секрета>; клиенты входят с самим паролем.',
   envFile: 'Файл .env',
   copyEnv: 'Копировать файл .env',
-  saveEnv: 'Сохранить как .env',
+  saveEnv: 'Сохранить как randgen.env',
+  saveEnvHint: 'Браузеры убирают точку в начале имени сохраняемого файла, поэтому файл сохраняется как randgen.env. Переименуйте его командой:',
   hash: 'Хеш SHA-256 (его хранит сервер)',
+  passwordHash: 'Хеш (его хранит файл конфигурации)',
   qrCode: 'QR-код значения {n}',
   savePrivateKey: 'Сохранить id_ed25519',
   savePrivateKeyN: 'Сохранить id_ed25519 (ключ {n})',
@@ -445,6 +507,8 @@ const ru: Messages = {
   accessKey: 'Ключ доступа',
   accessKeyHint: 'Этот сервис требует ключ доступа. Он хранится только в этой вкладке и больше нигде.',
   exclusionsHint: 'Через запятую или пробел.',
+  hashNone: 'Без хеша',
+  hashHint: 'Его хранит файл конфигурации вместо самого значения. Тогда не больше {n} значений.',
   apiDocs: 'Документация API',
   'gen.password': 'Пароль',
   'gen.passphrase': 'Парольная фраза',
@@ -493,8 +557,21 @@ const ru: Messages = {
   'param.account': 'Учётная запись',
   'param.algorithm': 'Алгоритм',
   'param.digits': 'Цифр в коде',
-  'param.period': 'Секунд на код'
+  'param.period': 'Секунд на код',
+  'param.hash.algorithm': 'Хеш каждого значения',
+  'param.hash.memoryKiB': 'Память (КиБ)',
+  'param.hash.iterations': 'Итерации',
+  'param.hash.parallelism': 'Параллельность (потоки)',
+  'param.hash.cost': 'Стоимость (log2 числа раундов)',
+  'param.hash.rounds': 'Раунды'
 }
+
+/**
+ * The name a set's .env is saved under (CONTRACT §10's page). Chromium drops a download's leading
+ * dot (`.env` lands as `env`, as `.gitignore` lands as `gitignore`), so the file gets a name every
+ * browser keeps, which `saveEnv` names and `saveEnvHint` says how to rename, in every language.
+ */
+export const ENV_DOWNLOAD_NAME = 'randgen.env'
 
 /** CONTRACT §8: the page's languages, the API's (src/i18n). The first is the fallback. */
 export const catalogs = { en, de, fr, es, ru } satisfies Record<string, Messages>

@@ -2,8 +2,10 @@
 // entropy the number as JSON gave it, the API's own localized messages beside the fields.
 import type { GenerationResult, Problem } from './api.js'
 import { el, VALUE_ATTRIBUTES } from './dom.js'
+import { namedByLabel } from './field-label.js'
 import { pointedControlId } from './form.js'
 import type { Translate } from './i18n.js'
+import { ENV_DOWNLOAD_NAME } from './messages.js'
 import { qrCode } from './qr.js'
 
 export interface ResultActions {
@@ -29,7 +31,8 @@ function item (result: GenerationResult, index: number, t: Translate, actions: R
   entry.append(copyable('data-value', value, t('copyValue', n), t, actions))
   if (publicKey !== undefined) entry.append(el('p', { class: 'sub-label' }, t('publicKey')), copyable('data-public-key', publicKey, t('copyPublicKey', n), t, actions))
   const hash = result.hashes?.[index]
-  if (hash !== undefined) entry.append(el('p', { class: 'sub-label' }, t('hash')), copyable('data-hash', hash, t('copyHash', n), t, actions))
+  // A token's hash is its SHA-256; a password's or passphrase's the one asked for (CONTRACT §12)
+  if (hash !== undefined) entry.append(el('p', { class: 'sub-label' }, t(result.type === 'token' ? 'hash' : 'passwordHash')), copyable('data-hash', hash, t('copyHash', n), t, actions))
   if (result.type === 'totp') entry.append(qrCode(value, t('qrCode', n)))
   if (result.type === 'ssh-key') {
     const many = result.values.length > 1
@@ -67,17 +70,19 @@ export function resultSection (result: GenerationResult, t: Translate, actions: 
     list)
 }
 
-/** The control a problem's pointer names in a generator's form (`#/length`, `#/exclusions/3` → `param-length`, `param-exclusions`). */
+/** The control a problem's pointer names in a generator's form (`#/length`, `#/exclusions/3`, `#/hash/cost` → `param-length`, `param-exclusions`, `param-hash-cost`). */
 export function paramControl (pointer: string | undefined): string | undefined {
-  const match = /^#\/([^/]*)/.exec(pointer ?? '')
-  return match === null ? undefined : pointedControlId(match[1] as string)
+  const match = /^#\/(.*)$/.exec(pointer ?? '')
+  return match === null ? undefined : pointedControlId((match[1] as string).split('/'))
 }
 
 /**
  * Each `errors[]` entry beside the control its pointer names (`controlOf` gives its id; described
- * by it, marked invalid); returns the entries no visible control takes, for the alert to list.
+ * by it, marked invalid), the control named there by its label, as the person reads it (“Length”,
+ * “Variable name”), not by the API's path to it (“length”, “items[0].name”); returns the entries
+ * no visible control takes, for the alert to list as the API wrote them.
  */
-export function showFieldErrors (form: HTMLFormElement, problem: Problem, controlOf: (pointer: string | undefined) => string | undefined = paramControl): string[] {
+export function showFieldErrors (form: HTMLFormElement, problem: Problem, t: Translate, controlOf: (pointer: string | undefined) => string | undefined = paramControl): string[] {
   const unplaced: string[] = []
   const byControl = new Map<HTMLElement, string[]>()
   for (const entry of problem.errors ?? []) {
@@ -88,7 +93,8 @@ export function showFieldErrors (form: HTMLFormElement, problem: Problem, contro
       unplaced.push(detail)
       continue
     }
-    byControl.set(input, [...(byControl.get(input) ?? []), detail])
+    const label = form.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.textContent ?? ''
+    byControl.set(input, [...(byControl.get(input) ?? []), namedByLabel(detail, entry.pointer ?? '', label, t.language)])
   }
   for (const [input, details] of byControl) {
     const errorId = `${input.id}-error`
@@ -120,13 +126,14 @@ export function alertBox (detail: string, more: readonly string[] = []): HTMLEle
   return box
 }
 
-/** A set's .env text exactly as the API answered it (CONTRACT §10), with Copy and a download named `.env`. */
+/** A set's .env text exactly as the API answered it (CONTRACT §10), with Copy and a download named `randgen.env`. */
 export function envSection (text: string, t: Translate, actions: ResultActions): HTMLElement {
   const copy = el('button', { type: 'button', class: 'copy-all' }, t('copyEnv'))
   copy.addEventListener('click', () => actions.copy(text))
-  const save = el('button', { type: 'button' }, t('saveEnv'))
-  save.addEventListener('click', () => actions.save('.env', text))
+  const save = el('button', { type: 'button', 'aria-describedby': 'save-env-hint' }, t('saveEnv'))
+  save.addEventListener('click', () => actions.save(ENV_DOWNLOAD_NAME, text))
   return el('section', { class: 'results', 'aria-labelledby': 'env-heading' },
     el('div', { class: 'results-head' }, el('h2', { id: 'env-heading' }, t('envFile')), el('div', { class: 'actions' }, copy, save)),
+    el('p', { id: 'save-env-hint', class: 'hint' }, t('saveEnvHint'), ' ', el('code', { translate: 'no' }, `mv ${ENV_DOWNLOAD_NAME} .env`)),
     el('pre', { 'data-env': '', class: 'value env', ...VALUE_ATTRIBUTES }, text))
 }

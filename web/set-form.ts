@@ -12,9 +12,12 @@ export interface SetRow {
   name: string
   type: string
   raw?: Raw
+  /** What a starting set says of the row beside its name (where a program reads its values); dropped when the generator changes. */
+  note?: NoteKey
 }
 
-export type PresetName = 'app' | 'wireguard' | 'reality'
+export type PresetName = 'app' | 'wireguard' | 'reality' | 'vaultwarden' | 'mosquitto'
+type NoteKey = Extract<MessageKey, `note.${string}`>
 
 /**
  * Starting sets: they only fill rows, which the person then changes at will. Every value here
@@ -34,18 +37,27 @@ export const PRESETS: Readonly<Record<PresetName, readonly SetRow[]>> = {
     { name: 'REALITY_PRIVATE_KEY', type: 'vpn', raw: { protocol: 'reality' } },
     { name: 'REALITY_SHORT_ID', type: 'short-id' },
     { name: 'CLIENT_ID', type: 'uuid' }
+  ],
+  // CONTRACT §12: Vaultwarden reads an Argon2id PHC string in ADMIN_TOKEN, which the .env's
+  // VAULTWARDEN_ADMIN_HASH line holds; the passphrase is what is typed on its /admin page
+  vaultwarden: [
+    { name: 'VAULTWARDEN_ADMIN', type: 'passphrase', raw: { 'hash.algorithm': 'argon2id' }, note: 'note.vaultwarden' }
+  ],
+  // Mosquitto's password_file holds `<user>:<hash>` lines in its PBKDF2-SHA512 `$7$` format
+  mosquitto: [
+    { name: 'MQTT_PASSWORD', type: 'password', raw: { length: '32', 'hash.algorithm': 'mosquitto' }, note: 'note.mosquitto' }
   ]
 }
 
 export const itemPrefix = (index: number) => `item-${index}-`
 
-/** The control a problem's pointer names in the set's form, by CONTRACT §10's pointers into `items`. */
+/** The control a problem's pointer names in the set's form, by CONTRACT §10's pointers into `items` (`#/items/0/params/hash/cost` → `item-0-param-hash-cost`). */
 export function itemControl (pointer: string | undefined): string | undefined {
-  const match = /^#\/items\/(\d+)\/(name|type|params\/([^/]*))(?:\/|$)/.exec(pointer ?? '')
+  const match = /^#\/items\/(\d+)\/(?:(name|type)(?:\/|$)|params\/(.*)$)/.exec(pointer ?? '')
   if (match === null) return undefined
   const prefix = itemPrefix(Number(match[1]))
-  const param = match[3]
-  return param === undefined ? `${prefix}${match[2] as string}` : pointedControlId(param, prefix)
+  const params = match[3]
+  return params === undefined ? `${prefix}${match[2] as string}` : pointedControlId(params.split('/'), prefix)
 }
 
 export class SetEditor {
@@ -88,7 +100,8 @@ export class SetEditor {
     return [...this.list.querySelectorAll<HTMLElement>('[data-item]')].map((row, index) => {
       const prefix = itemPrefix(index)
       const type = (row.querySelector<HTMLSelectElement>(`#${prefix}type`) as HTMLSelectElement).value
-      return { name: (row.querySelector<HTMLInputElement>(`#${prefix}name`) as HTMLInputElement).value, type, raw: rawValues(row, this.spec(type), prefix) }
+      const note = row.dataset.note as NoteKey | undefined
+      return { name: (row.querySelector<HTMLInputElement>(`#${prefix}name`) as HTMLInputElement).value, type, raw: rawValues(row, this.spec(type), prefix), ...(note === undefined ? {} : { note }) }
     })
   }
 
@@ -110,7 +123,8 @@ export class SetEditor {
     const { t } = this
     const prefix = itemPrefix(index)
     const n = index + 1
-    const nameInput = el('input', { id: `${prefix}name`, name: 'name', type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', maxlength: '64', 'aria-describedby': `${prefix}name-hint`, value: row.name })
+    const noteId = `${prefix}note`
+    const nameInput = el('input', { id: `${prefix}name`, name: 'name', type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', maxlength: '64', 'aria-describedby': row.note === undefined ? `${prefix}name-hint` : `${prefix}name-hint ${noteId}`, value: row.name })
     const typeSelect = el('select', { id: `${prefix}type`, name: 'type' })
     for (const { type } of this.formSpec) {
       const option = el('option', { value: type }, t(`gen.${type}` as MessageKey))
@@ -124,7 +138,15 @@ export class SetEditor {
       if (raw !== undefined) restoreValues(params, raw, prefix)
       updateApplicable(params, spec, prefix)
     }
-    typeSelect.addEventListener('change', () => fillParams())
+    const note = row.note === undefined ? undefined : el('p', { id: noteId, class: 'hint note' }, t(row.note))
+    typeSelect.addEventListener('change', () => {
+      fillParams()
+      // the note spoke of the generator the starting set chose
+      if (note === undefined) return
+      note.remove()
+      delete fieldset.dataset.note
+      nameInput.setAttribute('aria-describedby', `${prefix}name-hint`)
+    })
     params.addEventListener('change', () => updateApplicable(params, this.spec(typeSelect.value), prefix))
     fillParams(row.raw)
     const remove = el('button', { type: 'button', class: 'remove-item' }, t('removeItem', n))
@@ -136,11 +158,13 @@ export class SetEditor {
       const next = Math.min(index, kept.length - 1)
       this.list.querySelector<HTMLInputElement>(`#${itemPrefix(next)}name`)?.focus()
     })
-    return el('fieldset', { class: 'params item', 'data-item': String(index) },
+    const fieldset = el('fieldset', { class: 'params item', 'data-item': String(index), ...(row.note === undefined ? {} : { 'data-note': row.note }) },
       el('legend', {}, t('itemN', n)),
+      ...(note === undefined ? [] : [note]),
       el('div', { class: 'field' }, el('label', { for: nameInput.id }, t('itemName')), nameInput, el('p', { id: `${prefix}name-hint`, class: 'hint' }, t('itemNameHint'))),
       el('div', { class: 'field' }, el('label', { for: typeSelect.id }, t('generator')), typeSelect),
       params,
       el('div', { class: 'actions' }, remove))
+    return fieldset
   }
 }

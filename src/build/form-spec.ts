@@ -1,5 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
 import { AgeKeyParams } from '../../schemas/age-key.js'
+import { HASH_BRANCHES, HASHED_VALUES_MAX, HashParams } from '../../schemas/hash.js'
 import { NumberParams } from '../../schemas/number.js'
 import { PassphraseParams } from '../../schemas/passphrase.js'
 import { PasswordParams } from '../../schemas/password.js'
@@ -12,7 +13,7 @@ import { TokenParams } from '../../schemas/token.js'
 import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
-import type { FormSpec, ParamSpec } from '../../web/form-spec.js'
+import type { FieldSpec, FormSpec, HashAlgorithmSpec, ParamSpec } from '../../web/form-spec.js'
 
 /** Every generator in the order the page lists them (CONTRACT §1), with the schema its route validates. */
 export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject]> = [
@@ -36,6 +37,17 @@ export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject]> = [
  * one that fits none stops the page's build, so a new kind of parameter cannot be left out quietly.
  */
 export function paramSpec (name: string, schema: TSchema): ParamSpec {
+  if (schema.$ref === HashParams.$id) return { name, kind: 'hash', algorithms: HASH_BRANCHES.map(hashAlgorithmSpec), maxValues: HASHED_VALUES_MAX }
+  return fieldSpec(name, schema)
+}
+
+/** CONTRACT §12: one branch of `hash`, its `algorithm` the literal that picks it, its other fields as controls. */
+function hashAlgorithmSpec (branch: TObject): HashAlgorithmSpec {
+  const { algorithm, ...fields } = branch.properties
+  return { algorithm: (algorithm as TSchema).const, fields: Object.entries(fields).map(([name, schema]) => fieldSpec(name, schema)) }
+}
+
+function fieldSpec (name: string, schema: TSchema): FieldSpec {
   if (Array.isArray(schema.enum)) return { name, kind: 'choice', default: schema.default, choices: [...schema.enum] }
   switch (schema.type) {
     case 'integer':

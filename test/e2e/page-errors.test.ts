@@ -1,7 +1,8 @@
 // The page's errors (CONTRACT §8) in Chromium: a value out of range typed into a field goes to the
 // API as typed, and its problem document is shown — `detail` in role="alert", each field message
-// beside its control, the values shown before removed — in English and, for a German browser, in
-// German; with no network, a message and no values.
+// beside its control (naming it by its label, not by the API's path to it), the values shown
+// before removed — in English and, for a German browser, in German; with no network, a message
+// and no values.
 import { createHash } from 'node:crypto'
 import t, { type Test } from 'tap'
 import { browserSkip, generate, generateButton, leadingLanguage, openGenerator, pageLanguage, serve, shownFor, shownOnce, withSession, type Served, type Session } from './page-browser.js'
@@ -14,6 +15,12 @@ async function besideControl (session: Session, name: string): Promise<string> {
     const described = ids.map((id: string) => document.getElementById(id)?.textContent ?? '').join(' ')
     return `${described} ${control.parentElement?.textContent ?? ''}`
   })
+}
+
+/** The length control's label and quotation marks in each language the test uses, as the page and the API write them. */
+const LENGTH: Record<string, { label: string, quotes: readonly [string, string] }> = {
+  en: { label: 'Length', quotes: ['“', '”'] },
+  de: { label: 'Länge', quotes: ['„', '“'] }
 }
 
 async function outOfRange (t: Test, served: Served, locale: string, language: string, act: (session: Session) => Promise<void>): Promise<string> {
@@ -42,7 +49,10 @@ async function outOfRange (t: Test, served: Served, locale: string, language: st
     const alert = page.locator('[role=alert]').filter({ hasText: problem.detail })
     await alert.first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {})
     t.ok(await alert.first().isVisible(), `role="alert" shows the API's detail: ${problem.detail}`)
-    t.ok((await besideControl(session, 'length')).includes(problem.errors[0].detail), `the field message is beside [name=length]: ${problem.errors[0].detail}`)
+    const { label, quotes: [open, close] } = LENGTH[language] as (typeof LENGTH)[string]
+    t.ok(problem.errors[0].detail.includes(`${open}length${close}`), `the API names the field by its path: ${problem.errors[0].detail}`)
+    const labelled = problem.errors[0].detail.replace(`${open}length${close}`, `${open}${label}${close}`)
+    t.ok((await besideControl(session, 'length')).includes(labelled), `the field message is beside [name=length], naming its label: ${labelled}`)
     t.equal(await page.locator('[data-value]').count(), 0, 'no value shown with an error')
     t.equal(await page.locator('[data-entropy-bits]').count(), 0, 'no entropy shown with an error')
 
@@ -52,7 +62,7 @@ async function outOfRange (t: Test, served: Served, locale: string, language: st
     t.equal(fixed.status, 200, 'length 32 is accepted')
     t.same(await shownOnce(page, shownFor(fixed.json)), shownFor(fixed.json), 'values shown again')
     t.equal(await page.locator('[role=alert]').filter({ hasText: problem.detail }).count(), 0, 'the error is gone')
-    t.notOk((await besideControl(session, 'length')).includes(problem.errors[0].detail), 'the field message is gone')
+    t.notOk((await besideControl(session, 'length')).includes(labelled), 'the field message is gone')
   })
   return detail
 }

@@ -5,6 +5,7 @@
 // control against openapi.json, so a parameter the page forgets fails here.
 import t, { type Test } from 'tap'
 import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
 import { browserSkip, generate, generateButton, leadingLanguage, openGenerator, pageLanguage, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
 import { GENERATORS, type Generator } from '../helper.js'
 
@@ -95,6 +96,42 @@ t.test('every generator at its defaults and with one parameter changed shows exa
   })
 })
 
+/** A schema of openapi.json, its `$ref` (if any) followed. */
+function resolved (schema: any): any {
+  return typeof schema?.$ref === 'string' ? openapi.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema
+}
+
+/**
+ * An object parameter chosen by a discriminator (`hash`, CONTRACT §12): a chooser named
+ * `<name>.<property>` offering "none" (absent, the default) and every choice; choosing one shows
+ * that choice's fields, `<name>.<field>`, each with its schema's bounds and default.
+ */
+async function checkChoiceByDiscriminator (t: Test, page: Page, what: string, name: string, schema: any): Promise<void> {
+  const property: string = schema.discriminator.propertyName
+  const chooserName = `${name}.${property}`
+  const chooser = page.locator(`[name="${chooserName}"]`)
+  t.equal(await chooser.count(), 1, `${what}: one chooser named ${chooserName}`)
+  if (await chooser.count() !== 1) return
+  const branches: any[] = schema.oneOf.map(resolved)
+  const choiceOf = (branch: any) => branch.properties[property].const ?? branch.properties[property].enum?.[0]
+  const seen = await chooser.evaluate((element: any) => ({ tag: element.tagName.toLowerCase(), value: element.value, options: Array.from(element.options, (option: any) => option.value), labelled: (element.labels?.length ?? 0) > 0 }))
+  t.match(seen, { tag: 'select', value: '', labelled: true }, `${what}: a labelled choice, none by default`)
+  t.same(seen.options, ['', ...branches.map(choiceOf)], `${what}: "none" and the document's choices`)
+  for (const branch of branches) {
+    await chooser.selectOption(choiceOf(branch))
+    for (const [field, fieldSchema] of Object.entries<any>(branch.properties)) {
+      if (field === property) continue
+      const control = page.locator(`[name="${name}.${field}"]`)
+      t.equal(await control.count(), 1, `${what} ${choiceOf(branch)}: one control named ${name}.${field}`)
+      if (await control.count() !== 1) continue
+      const state = await control.evaluate((element: any) => ({ type: element.type, min: element.getAttribute('min'), max: element.getAttribute('max'), value: element.value, labelled: (element.labels?.length ?? 0) > 0 }))
+      t.equal(fieldSchema.type, 'integer', `${what}.${field}: an integer in the document (teach this test any other kind)`)
+      t.same(state, { type: 'number', min: String(fieldSchema.minimum), max: String(fieldSchema.maximum), value: String(fieldSchema.default), labelled: true }, `${what} ${choiceOf(branch)}.${field}: ${fieldSchema.minimum}..${fieldSchema.maximum}, default ${fieldSchema.default}, labelled`)
+    }
+  }
+  await chooser.selectOption('')
+}
+
 /** Parameters shown only once another is set (§8 and issue 25): control → [what enables it, value]. */
 const ENABLED_BY: Record<string, Record<string, [string, unknown]>> = {
   uuid: { length: ['format', 'alphanumeric'] }
@@ -109,6 +146,10 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
       t.ok(schema, `openapi.json has the parameters of ${type}`)
       await openGenerator(session, type)
       for (const [name, property] of Object.entries<any>(schema.properties)) {
+        if (resolved(property).discriminator !== undefined) {
+          await checkChoiceByDiscriminator(t, page, `${type}.${name}`, name, resolved(property))
+          continue
+        }
         const control = page.locator(`[name="${name}"]`)
         const enabler = ENABLED_BY[type]?.[name]
         if (enabler !== undefined) {

@@ -1,8 +1,9 @@
 // The page's set (CONTRACT §10, `/#set`) in Chromium: rows of name, generator and parameters; the
 // starting sets only fill rows; one POST /api/generate with Accept: text/plain makes the .env,
-// shown exactly as answered in `data-env`, copied and saved as `.env`; each problem beside the
-// control its pointer names; rows added and removed with the keyboard; axe-clean light and dark,
-// nothing scrolling sideways at 360 CSS pixels.
+// shown exactly as answered in `data-env`, copied and saved as `randgen.env` (a name Chromium
+// keeps), with how to rename it beside the button; a row's hash (§12) gives its `_HASH` line;
+// each problem beside the control its pointer names, which it names by its label; rows added and
+// removed with the keyboard; axe-clean light and dark, nothing scrolling sideways at 360 CSS pixels.
 import t, { type Test } from 'tap'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -59,25 +60,23 @@ t.test('a starting set fills rows; one POST with Accept: text/plain; the .env sh
     t.match(answer.headers.accept, /^text\/plain/, 'Accept: text/plain')
     t.match(answer.headers['content-type'], /^application\/json/)
     t.same(answer.body, { items: [{ name: 'WG_PRIVATE_KEY', type: 'vpn', params: { protocol: 'wireguard' } }, { name: 'WG_PRESHARED_KEY', type: 'vpn', params: { protocol: 'wireguard-psk' } }] })
-    t.match(answer.text, /^WG_PRIVATE_KEY='[A-Za-z0-9+/]{43}='\nWG_PRIVATE_KEY_PUBLIC_KEY='[A-Za-z0-9+/]{43}='\nWG_PRESHARED_KEY='[A-Za-z0-9+/]{43}='\n$/)
+    // CONTRACT §10: a name ending in _PRIVATE_KEY derives <stem>_PUBLIC_KEY (not WG_PRIVATE_KEY_PUBLIC_KEY)
+    t.match(answer.text, /^WG_PRIVATE_KEY='[A-Za-z0-9+/]{43}='\nWG_PUBLIC_KEY='[A-Za-z0-9+/]{43}='\nWG_PRESHARED_KEY='[A-Za-z0-9+/]{43}='\n$/)
     t.equal(await envShown(page, answer.text), answer.text, 'data-env holds the answer exactly')
     await page.getByRole('status').filter({ hasText: '3 lines of .env written.' }).waitFor({ timeout: 15_000 })
 
     await page.getByRole('button', { name: 'Copy the .env file' }).click()
     await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor({ timeout: 15_000 })
     t.equal(await page.evaluate(async () => await (globalThis as any).navigator.clipboard.readText()), answer.text, 'Copy copies the .env exactly')
-    // The name the page gives the download; Chromium then drops a name's leading dot (it saves
-    // `env`, as it saves `.gitignore` as `gitignore`), which no page can prevent
-    await page.evaluate(() => {
-      const anchor = (globalThis as any).HTMLAnchorElement.prototype
-      const click = anchor.click
-      ;(globalThis as any).downloadNames = []
-      anchor.click = function (this: any) { (globalThis as any).downloadNames.push(this.download); return click.call(this) }
-    })
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save as .env' }).click()])
-    t.same(await page.evaluate(() => (globalThis as any).downloadNames), ['.env'], 'the download is named .env')
-    t.match(download.suggestedFilename(), /^\.?env$/, `Chromium saves it as ${download.suggestedFilename()}`)
-    t.equal(readFileSync(await download.path(), 'utf8'), answer.text, 'and holds the .env exactly')
+    // Chromium drops a download name's leading dot (`.env` lands as `env`, as `.gitignore` as
+    // `gitignore`): the page names the file randgen.env, which survives, and says how to rename it
+    const save = page.getByRole('button', { name: 'Save as randgen.env', exact: true })
+    const [download] = await Promise.all([page.waitForEvent('download'), save.click()])
+    t.equal(download.suggestedFilename(), 'randgen.env', 'Chromium saves it as randgen.env')
+    t.equal(readFileSync(await download.path(), 'utf8'), answer.text, 'and it holds the .env exactly')
+    const hint = await save.evaluate((button: any) => button.ownerDocument.getElementById(button.getAttribute('aria-describedby'))?.textContent ?? '')
+    t.match(hint, /mv randgen\.env \.env/, `beside the button, how to rename it: ${hint}`)
+    t.ok(await page.getByText(hint).isVisible(), 'shown, not only told to screen readers')
 
     await page.getByRole('button', { name: /An app/ }).click()
     t.same(await names(page), ['DB_PASSWORD', 'SECRET_KEY', 'API_TOKEN'], 'the app set')
@@ -92,11 +91,11 @@ t.test('a starting set fills rows; one POST with Accept: text/plain; the .env sh
 
     await page.getByRole('button', { name: /Xray REALITY inbound/ }).click()
     const reality = await generateSet(session, () => generateButton(page).click())
-    t.match(reality.text, /^REALITY_PRIVATE_KEY='[A-Za-z0-9_-]{43}'\nREALITY_PRIVATE_KEY_PUBLIC_KEY='[A-Za-z0-9_-]{43}'\nREALITY_SHORT_ID='[0-9a-f]{8}'\nCLIENT_ID='[0-9a-f-]{36}'\n$/)
+    t.match(reality.text, /^REALITY_PRIVATE_KEY='[A-Za-z0-9_-]{43}'\nREALITY_PUBLIC_KEY='[A-Za-z0-9_-]{43}'\nREALITY_SHORT_ID='[0-9a-f]{8}'\nCLIENT_ID='[0-9a-f-]{36}'\n$/)
   })
 })
 
-t.test('each problem beside the control its pointer names; nothing shown from before', { skip: browserSkip(t) }, async (t) => {
+t.test('each problem beside the control its pointer names, named there by its label; nothing shown from before', { skip: browserSkip(t) }, async (t) => {
   const served = await serve(t)
   await withSession(t, served, { locale: 'de-DE' }, async (session) => {
     const { page } = session
@@ -113,15 +112,84 @@ t.test('each problem beside the control its pointer names; nothing shown from be
     const pointers = problem.errors.map((entry: any) => entry.pointer)
     t.ok(pointers.includes('#/items/0/name'), 'the API names row 0\'s name')
     t.ok(pointers.includes('#/items/1/params/length'), 'and row 1\'s length')
-    for (const [pointer, id] of [['#/items/0/name', 'item-0-name'], ['#/items/1/params/length', 'item-1-param-length']]) {
-      const detail = problem.errors.find((entry: any) => entry.pointer === pointer).detail
+    // The API names a field by its path („items[0].name“); beside a control labelled
+    // "Variablenname" the page names it so, in the API's German words otherwise
+    for (const [pointer, id, apiName, label] of [['#/items/0/name', 'item-0-name', 'items[0].name', 'Variablenname'], ['#/items/1/params/length', 'item-1-param-length', 'items[1].params.length', 'Länge']]) {
+      const detail: string = problem.errors.find((entry: any) => entry.pointer === pointer).detail
+      t.ok(detail.includes(`„${apiName}“`), `the API says „${apiName}“: ${detail}`)
       await page.locator(`#${id}-error`).waitFor({ state: 'visible', timeout: 15_000 })
-      t.equal(await page.locator(`#${id}-error`).textContent(), detail, `${pointer}: the API's German words beside #${id}`)
+      t.equal(await page.locator(`#${id}-error`).textContent(), detail.replace(`„${apiName}“`, `„${label}“`), `${pointer}: the API's German words beside #${id}, naming its label „${label}“`)
+      t.equal(await page.locator(`label[for="${id}"]`).textContent(), label, `#${id} is labelled ${label}`)
       t.equal(await page.locator(`#${id}`).getAttribute('aria-invalid'), 'true')
       t.match(await page.locator(`#${id}`).getAttribute('aria-describedby'), `${id}-error`)
     }
     t.equal(await page.locator('[data-env]').count(), 0, 'the .env shown before is gone')
     t.equal(await page.locator('[role=alert]').count(), 1, 'one alert')
+    t.ok((await page.locator('[role=alert]').textContent())?.includes(problem.detail), `the alert keeps the API's detail: ${problem.detail}`)
+  })
+})
+
+t.test('the starting sets with a hash: Vaultwarden\'s admin token and a Mosquitto user, each hash on its _HASH line', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page } = session
+    await openSet(session)
+
+    await page.getByRole('button', { name: /Vaultwarden/ }).click()
+    t.same(await names(page), ['VAULTWARDEN_ADMIN'], 'one row')
+    t.equal(await page.locator('#item-0-type').inputValue(), 'passphrase')
+    t.equal(await page.locator('#item-0-param-hash-algorithm').inputValue(), 'argon2id', 'hashed with Argon2id')
+    const note = await page.locator('#item-0-name').evaluate((input: any) => input.getAttribute('aria-describedby').split(' ').map((id: string) => input.ownerDocument.getElementById(id)?.textContent ?? '').join(' '))
+    t.match(note, /ADMIN_TOKEN takes this secret’s _HASH line/, `the row says which line Vaultwarden reads: ${note}`)
+    const vaultwarden = await generateSet(session, () => generateButton(page).click())
+    t.equal(vaultwarden.status, 200)
+    t.same(vaultwarden.body.items, [{ name: 'VAULTWARDEN_ADMIN', type: 'passphrase', params: { hash: { algorithm: 'argon2id' } } }], 'Argon2id at its defaults: only the algorithm sent')
+    t.match(vaultwarden.text, /^VAULTWARDEN_ADMIN='[a-z]+(-[a-z]+){5}'\nVAULTWARDEN_ADMIN_HASH='\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}'\n$/)
+    t.equal(await envShown(page, vaultwarden.text), vaultwarden.text, 'data-env holds the answer exactly')
+
+    await page.getByRole('button', { name: /Mosquitto user/ }).click()
+    t.same(await names(page), ['MQTT_PASSWORD'])
+    t.equal(await page.locator('#item-0-type').inputValue(), 'password')
+    t.equal(await page.locator('#item-0-param-hash-algorithm').inputValue(), 'mosquitto')
+    const mosquitto = await generateSet(session, () => generateButton(page).click())
+    t.equal(mosquitto.status, 200)
+    t.same(mosquitto.body.items, [{ name: 'MQTT_PASSWORD', type: 'password', params: { length: 32, hash: { algorithm: 'mosquitto' } } }])
+    t.match(mosquitto.text, /^MQTT_PASSWORD='[^'\n]{32}'\nMQTT_PASSWORD_HASH='\$7\$101\$[A-Za-z0-9+/]{16}\$[A-Za-z0-9+/]{86}=='\n$/)
+    t.equal(await envShown(page, mosquitto.text), mosquitto.text)
+
+    // A note speaks of the generator its starting set chose: another generator, and it goes
+    await page.getByRole('button', { name: /Vaultwarden/ }).click()
+    await page.locator('#item-0-type').selectOption('uuid')
+    t.equal(await page.locator('#item-0-note').count(), 0, 'the note goes with the generator it spoke of')
+    t.equal(await page.locator('#item-0-name').getAttribute('aria-describedby'), 'item-0-name-hint')
+  })
+})
+
+t.test('a row with a hash gives its _HASH line; a problem at #/items/0/params/hash/cost lands beside that row\'s cost control', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page } = session
+    session.allowFailedLoad(/status of 400\b/, `${session.origin}/api/generate`)
+    await openSet(session)
+    await page.getByRole('button', { name: /An app/ }).click()
+    await page.locator('#item-0-param-hash-algorithm').selectOption('bcrypt')
+    await page.locator('#item-0-param-hash-cost').fill('4')
+    const hashed = await generateSet(session, () => generateButton(page).click())
+    t.equal(hashed.status, 200)
+    t.same(hashed.body.items[0], { name: 'DB_PASSWORD', type: 'password', params: { length: 32, symbols: false, hash: { algorithm: 'bcrypt', cost: 4 } } })
+    t.match(hashed.text, /^DB_PASSWORD='[A-Za-z0-9]{32}'\nDB_PASSWORD_HASH='\$2y\$04\$[./A-Za-z0-9]{53}'\nSECRET_KEY='[0-9a-f]{64}'\nAPI_TOKEN='[^'\n]+'\nAPI_TOKEN_HASH='[0-9a-f]{64}'\n$/, 'NAME_HASH right after NAME')
+    t.equal(await envShown(page, hashed.text), hashed.text)
+
+    await page.locator('#item-0-param-hash-cost').fill('99')
+    const failed = await generateSet(session, () => generateButton(page).click())
+    t.equal(failed.status, 400)
+    const problem = JSON.parse(failed.text)
+    const entry = problem.errors.find((error: any) => error.pointer === '#/items/0/params/hash/cost')
+    t.ok(entry, 'the API points at #/items/0/params/hash/cost')
+    await page.locator('#item-0-param-hash-cost-error').waitFor({ state: 'visible', timeout: 15_000 })
+    t.equal(await page.locator('#item-0-param-hash-cost-error').textContent(), entry.detail.replace('“items[0].params.hash.cost”', '“Cost (log2 of the rounds)”'), 'beside row 1\'s cost control, named by its label')
+    t.equal(await page.locator('#item-0-param-hash-cost').getAttribute('aria-invalid'), 'true')
+    t.equal(await page.locator('[data-env]').count(), 0, 'the .env shown before is gone')
   })
 })
 
@@ -176,6 +244,11 @@ t.test('axe-core finds nothing in light and dark; at 360 CSS pixels nothing scro
       await envShown(page, answer.text)
       t.same(await axeViolations(page), [], `${colorScheme}: a .env shown`)
       t.ok(await scrollWidth() <= 360, `${colorScheme}: with the .env, scrollWidth ${await scrollWidth()} ≤ 360`)
+      await page.getByRole('button', { name: /Vaultwarden/ }).click()
+      const hashed = await generateSet(session, () => generateButton(page).click())
+      await envShown(page, hashed.text)
+      t.same(await axeViolations(page), [], `${colorScheme}: a row with a hash and its note, a .env with a _HASH line`)
+      t.ok(await scrollWidth() <= 360, `${colorScheme}: with an Argon2id hash, scrollWidth ${await scrollWidth()} ≤ 360`)
       session.allowFailedLoad(/status of 400\b/, `${session.origin}/api/generate`)
       await page.locator('#item-0-name').fill('9LIVES')
       const failed = await generateSet(session, () => generateButton(page).click())

@@ -3,7 +3,7 @@
 import t from 'tap'
 import { formSpec } from '../../src/build/form-spec.js'
 import { LANGUAGES } from '../../src/i18n/index.js'
-import { catalogs, en, LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey } from '../../web/messages.js'
+import { catalogs, en, ENV_DOWNLOAD_NAME, LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey } from '../../web/messages.js'
 import { preferredLanguage, translator } from '../../web/i18n.js'
 import { PLURALS, type PluralKey } from '../../web/plurals.js'
 import { choiceLabel } from '../../web/choice-labels.js'
@@ -44,8 +44,29 @@ t.test('no English string left in another language', async (t) => {
 t.test('a label for every generator and every parameter the schemas have', async (t) => {
   for (const { type, params } of formSpec()) {
     t.ok(Object.hasOwn(en, `gen.${type}`), `gen.${type}`)
-    for (const { name } of params) t.ok(Object.hasOwn(en, `param.${name}`), `param.${name} (${type})`)
+    for (const param of params) {
+      if (param.kind !== 'hash') {
+        t.ok(Object.hasOwn(en, `param.${param.name}`), `param.${param.name} (${type})`)
+        continue
+      }
+      // CONTRACT §12: hash's chooser and each algorithm's fields are controls `hash.<field>`
+      t.ok(Object.hasOwn(en, 'param.hash.algorithm'), `param.hash.algorithm (${type})`)
+      for (const { algorithm, fields } of param.algorithms) {
+        for (const field of fields) t.ok(Object.hasOwn(en, `param.hash.${field.name}`), `param.hash.${field.name} (${type}, ${algorithm})`)
+      }
+    }
   }
+})
+
+t.test('the saved .env file: its name in Save, and beside the button why it has that name, in every language', async (t) => {
+  for (const language of PAGE_LANGUAGES) {
+    const words = translator(language)
+    t.ok(words('saveEnv').includes(ENV_DOWNLOAD_NAME), `${language}: "${words('saveEnv')}" names ${ENV_DOWNLOAD_NAME}`)
+    // the page writes `mv randgen.env .env` after the hint, as code (web/render.ts)
+    t.ok(words('saveEnvHint').includes(ENV_DOWNLOAD_NAME), `${language}: the hint names ${ENV_DOWNLOAD_NAME}`)
+    t.match(words('saveEnvHint'), /:$/, `${language}: the hint leads to the command`)
+  }
+  t.notMatch(ENV_DOWNLOAD_NAME, /^\./, 'no leading dot for a browser to drop')
 })
 
 t.test('the browser\'s first language the page speaks, by primary subtag, else English', async (t) => {
@@ -90,6 +111,14 @@ t.test('a count in its language\'s grammar: "1 value", "2 values"; Russian one, 
 t.test('words for every string choice the schemas have, in every language, distinct within a parameter', async (t) => {
   for (const { type, params } of formSpec()) {
     for (const param of params) {
+      if (param.kind === 'hash') {
+        for (const language of PAGE_LANGUAGES) {
+          const labels = param.algorithms.map(({ algorithm }) => choiceLabel(language, 'hash.algorithm', algorithm))
+          t.same(labels.filter((label) => label === undefined || label.trim() === ''), [], `${language}: ${type}.hash.algorithm has words for every algorithm`)
+          t.equal(new Set([...labels, translator(language)('hashNone')]).size, labels.length + 1, `${language}: ${type}.hash.algorithm's words tell its choices and "none" apart`)
+        }
+        continue
+      }
       if (param.kind !== 'choice') continue
       for (const language of PAGE_LANGUAGES) {
         const labels = param.choices.map((choice) => choiceLabel(language, param.name, choice))

@@ -9,6 +9,11 @@ import { GENERATORS } from '../../helper.js'
 
 const openapi = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'))
 
+/** A schema of openapi.json, its `$ref` (if any) followed. */
+function resolved (schema: any): any {
+  return typeof schema?.$ref === 'string' ? openapi.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema
+}
+
 function documentedParams (type: string): Record<string, any> {
   const ref: string = openapi.paths[`/api/generate/${type}`].post.requestBody.content['application/json'].schema.$ref
   return openapi.components.schemas[ref.replace('#/components/schemas/', '')].properties
@@ -47,6 +52,21 @@ t.test('each generator\'s controls carry openapi.json\'s parameters, bounds, cho
           t.equal(schema.type, 'array', `${name}: a list`)
           t.equal(param.maxItems, schema.maxItems, `${name}: maxItems`)
           break
+        case 'hash': {
+          // CONTRACT §12: a choice by `algorithm` between named schemas, each with its fields
+          const branches: any[] = resolved(schema).oneOf.map(resolved)
+          const literal = (branch: any) => branch.properties.algorithm.const ?? branch.properties.algorithm.enum?.[0]
+          t.same(param.algorithms.map(({ algorithm }) => algorithm), branches.map(literal), `${name}: the algorithms, in the document's order`)
+          for (const { algorithm, fields } of param.algorithms) {
+            const branch = branches.find((candidate) => literal(candidate) === algorithm)
+            const documentedFields = Object.entries<any>(branch?.properties ?? {}).filter(([field]) => field !== 'algorithm')
+            t.same(fields.map((field) => field.name), documentedFields.map(([field]) => field), `${name}.${algorithm}: its fields`)
+            for (const [field, fieldSchema] of documentedFields) {
+              t.match(fields.find((candidate) => candidate.name === field), { kind: 'integer', minimum: fieldSchema.minimum, maximum: fieldSchema.maximum, default: fieldSchema.default }, `${name}.${algorithm}.${field}: bounds and default`)
+            }
+          }
+          break
+        }
       }
     }
   }
