@@ -67,7 +67,7 @@ function abuse (target: string, id: string, row: string, body: string, label: st
   return { id: `abuse-${target}-${id}`, row: `${target} (abuse, ${row})`, group: 'abuse', target, params: label, method: 'POST', path: `/api/generate/${target}`, headers: JSON_HEADERS, body }
 }
 
-const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'] as const
+const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp', 'signing-key'] as const
 
 // 1000 distinct exclusions spread over the whole safe range: the most work a number request can ask for
 const EXCLUSIONS = Array.from({ length: 1000 }, (_, i) => String((i - 500) * 9_007_199_254_740))
@@ -87,7 +87,9 @@ const HEAVIEST: Record<typeof GENERATORS[number], [Record<string, unknown>, stri
   'age-key': [{ quantity: 50 }, '×50'],
   token: [{ prefix: 'abcdefghijklmnop', length: 128, quantity: 50 }, 'prefix 16, length 128, ×50'],
   // The longest URIs: both names of 64 four-byte characters, each byte percent-encoded
-  totp: [{ issuer: '😀'.repeat(64), account: '😀'.repeat(64), algorithm: 'SHA512', digits: 8, period: 300, byteLength: 64, quantity: 50 }, '64-character emoji names, 64 bytes, ×50']
+  totp: [{ issuer: '😀'.repeat(64), account: '😀'.repeat(64), algorithm: 'SHA512', digits: 8, period: 300, byteLength: 64, quantity: 50 }, '64-character emoji names, 64 bytes, ×50'],
+  // The heaviest made on the event loop: ES384 and RSA keys are made on the pool (CONTRACT §12.1)
+  'signing-key': [{ algorithm: 'ES256', format: 'pem', quantity: 50 }, 'ES256 key pairs as PEM, ×50']
 }
 
 export const SCENARIOS: Scenario[] = [

@@ -144,6 +144,9 @@ const components: Json = {
         schema: { type: 'string', maxLength: WWW_AUTHENTICATE_INVALID.length, examples: [WWW_AUTHENTICATE_INVALID] }
       }
     }),
+    NotAcceptable: problemResponse('`Accept` asks only for a form the answer cannot take: a JWK Set of HMAC keys (HS256, HS384, HS512), which have no public key.', {
+      NOT_ACCEPTABLE: problem(406, 'NOT_ACCEPTABLE')
+    }),
     // CONTRACT §12.1: only operations that hash (or make RSA keys) meet it
     Busy: problemResponse('The hashing queue is full (`HASH_CONCURRENCY` running, `HASH_QUEUE` waiting): nothing was drawn. Retry after `Retry-After` seconds.', {
       BUSY: problem(503, 'BUSY')
@@ -163,7 +166,9 @@ const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` 
  * its `Allow` header. 429 can meet any request that passes the edge.
  */
 function errorResponses (operation: Json): Json {
-  const busy = HASHING_REQUESTS.has(requestSchemaName(operation) ?? '') ? { 503: 'Busy' } : {}
+  // CONTRACT §13: an answer with a form besides JSON and plain text (a JWK Set) can be one Accept asks for alone
+  const otherForm = Object.keys(operation.responses?.[200]?.content ?? {}).some((type) => type !== 'application/json' && type !== 'text/plain')
+  const busy = { ...(HASHING_REQUESTS.has(requestSchemaName(operation) ?? '') ? { 503: 'Busy' } : {}), ...(otherForm ? { 406: 'NotAcceptable' } : {}) }
   if (operation.requestBody !== undefined) {
     return { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError', ...busy }
   }
@@ -173,8 +178,8 @@ function errorResponses (operation: Json): Json {
     : { 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
 }
 
-/** The requests that can hash (CONTRACT §12.1: they may meet 503 BUSY): a password's, a passphrase's and a set's. */
-const HASHING_REQUESTS = new Set(['PasswordParams', 'PassphraseParams', 'SetRequest'])
+/** The requests that use the pool (CONTRACT §12.1: they may meet 503 BUSY): a password's, a passphrase's, a signing key's (RSA) and a set's. */
+const HASHING_REQUESTS = new Set(['PasswordParams', 'PassphraseParams', 'SigningKeyParams', 'SetRequest'])
 
 /** The parameters schema an operation takes, in its body or in X-Data. */
 function requestSchemaName (operation: Json): string | undefined {

@@ -3,11 +3,13 @@ import { Type, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PASSWORD_HASH_MAX_LENGTH, PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX } from '../schemas/common.js'
 import { HASH_SUFFIX, PUBLIC_KEY_SUFFIX, publicKeyName, SET_ITEMS_MAX, SET_NAME_MAX_LENGTH, SetItemName, setResult, setResultItem, setSchemas } from '../schemas/sets.js'
-import { HASHED_VALUES_MAX, type HashSettings } from '../schemas/hash.js'
+import { HASHED_VALUES_MAX } from '../schemas/hash.js'
 import { isoNow } from '../src/http/clock.js'
 import { envFile } from '../src/http/env-file.js'
 import { generatorsOf, pairedFields, registerParameterRoutes, SET_URL, type Generated, type GeneratorDefinition } from '../src/http/generator-route.js'
 import { ParameterError, type FieldProblem } from '../src/http/parameter-error.js'
+import type { FieldMessage } from '../src/i18n/catalog.js'
+import { RSA_KEYS_MAX } from '../schemas/signing-key.js'
 import { precheckOf } from '../src/http/precheck.js'
 import { resultFormat } from '../src/http/result-format.js'
 import { fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError, type Validator } from '../src/http/validation-errors.js'
@@ -54,6 +56,9 @@ function quantityOf (params: unknown): number {
   return Number.isInteger(quantity) && (quantity as number) >= 1 && (quantity as number) <= QUANTITY_MAX ? quantity as number : 0
 }
 
+/** Why the .env form refuses what a pointer names, where the general message would not say it. */
+const ENV_MESSAGES: Partial<Record<string, FieldMessage>> = { type: 'ENV_MULTILINE', 'params/format': 'ENV_PEM' }
+
 /** Whether an item answers `hashes`: a token always, a password or passphrase when it asks (CONTRACT §12). */
 function makesHashes (definition: Definition, params: Params): boolean {
   return definition.hashOf === undefined ? definition.result.properties.hashes !== undefined : definition.hashOf(params) !== undefined
@@ -80,6 +85,7 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
   const planned: Planned[] = []
   let total = 0
   let hashed = 0
+  let pooled = 0
   items.forEach((raw, index) => {
     if (!isJsonObject(raw)) return
     const item = raw as Item
@@ -95,6 +101,7 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
     if (!valid) return
     const params = item.params as Params
     if (definition.hashOf?.(params) !== undefined) hashed += quantityOf(params)
+    pooled += definition.pooled?.(params)?.bounded ?? 0
     let ok = true
     try {
       definition.check?.(params)
@@ -110,7 +117,7 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
         ok = false
       }
       for (const where of definition.notRepresentable?.(params) ?? []) {
-        problems.push({ pointer: `#/items/${index}/${where}`, code: 'NOT_REPRESENTABLE', ...(where === 'type' ? { message: 'ENV_MULTILINE' } : {}) })
+        problems.push({ pointer: `#/items/${index}/${where}`, code: 'NOT_REPRESENTABLE', ...(ENV_MESSAGES[where] === undefined ? {} : { message: ENV_MESSAGES[where] }) })
         ok = false
       }
     }
@@ -121,6 +128,8 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
   if (total > QUANTITY_MAX) problems.push({ pointer: '#/items', code: 'TOO_MANY_VALUES', args: { total, max: QUANTITY_MAX } })
   // CONTRACT §12: the set hashes at most what one request may (each item's own bound is its rule)
   if (hashed > HASHED_VALUES_MAX) problems.push({ pointer: '#/items', code: 'TOO_MANY_VALUES', message: 'TOO_MANY_HASHES_IN_SET', args: { total: hashed, max: HASHED_VALUES_MAX } })
+  // CONTRACT §13: likewise RSA keys, made on the same pool
+  if (pooled > RSA_KEYS_MAX) problems.push({ pointer: '#/items', code: 'TOO_MANY_VALUES', message: 'TOO_MANY_RSA_KEYS_IN_SET', args: { total: pooled, max: RSA_KEYS_MAX } })
   return { problems, planned }
 }
 
@@ -182,28 +191,42 @@ export default fp(async function sets (app: FastifyInstance) {
     // All or nothing: a single problem anywhere and nothing is drawn
     if (problems.length > 0) throw new ParameterError(problems)
     const settings = planned.map(({ definition, params }) => definition.hashOf?.(params))
+    const works = planned.map(({ definition, params }) => definition.pooled?.(params))
     const hashed = planned.reduce((sum, { params }, index) => sum + (settings[index] === undefined ? 0 : params.quantity as number), 0)
-    const admission = hashed === 0 ? undefined : admitHashes(app, hashed, reply)
+    const poolJobs = hashed + works.reduce((sum, work) => sum + (work?.jobs.length ?? 0), 0)
+    // One admission for the set's hashes and RSA keys together (CONTRACT §12.1), before anything is drawn
+    const admission = poolJobs === 0 ? undefined : admitHashes(app, poolJobs, reply)
     let drawn: Drawn[]
     try {
-      // Each item drawn by its own generator's code, exactly as its route draws it
-      drawn = planned.map(({ name, definition, params }) => ({ name, type: definition.type, generated: definition.generate(params) }))
+      // Each item drawn by its own generator's code, exactly as its route draws it; an item made
+      // on the pool gets its values when its jobs are done
+      drawn = planned.map(({ name, definition, params }, index) => ({ name, type: definition.type, generated: works[index] === undefined ? definition.generate(params) : { values: [], entropyBits: 0 } }))
     } catch (error) {
-      if (admission !== undefined) dropAdmission(admission, hashed, settings.find((found) => found !== undefined) as HashSettings)
+      if (admission !== undefined) dropAdmission(admission)
       throw error
     }
-    for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
-    if (admission === undefined) return drawn
-    // One run for the set: its jobs in item order, their hashes handed back to each item
-    const jobs = drawn.flatMap(({ generated }, index) => settings[index] === undefined ? [] : hashJobs(settings[index], generated.values))
-    return admission.run(jobs, clientGone(reply)).then((hashes) => {
-      if (hashes === undefined) return undefined
+    if (admission === undefined) {
+      for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
+      return drawn
+    }
+    // One run for the set: its jobs in item order (each item's RSA keys, then its hashes), their
+    // results handed back to each item
+    const jobs = drawn.flatMap(({ generated }, index) => [...(works[index]?.jobs ?? []), ...(settings[index] === undefined ? [] : hashJobs(settings[index], generated.values))])
+    return admission.run(jobs, clientGone(reply)).then((results) => {
+      if (results === undefined) return undefined
       let next = 0
-      drawn.forEach(({ generated }, index) => {
-        if (settings[index] === undefined) return
-        generated.hashes = hashes.slice(next, next + generated.values.length)
-        next += generated.values.length
+      drawn.forEach((item, index) => {
+        const work = works[index]
+        if (work !== undefined) {
+          item.generated = work.finish(results.slice(next, next + work.jobs.length))
+          next += work.jobs.length
+        }
+        if (settings[index] !== undefined) {
+          item.generated.hashes = results.slice(next, next + item.generated.values.length)
+          next += item.generated.values.length
+        }
       })
+      for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
       return drawn
     })
   }
@@ -270,7 +293,7 @@ export default fp(async function sets (app: FastifyInstance) {
   })
 }, {
   name: 'sets',
-  dependencies: ['errors', 'metrics', 'generator-password', 'generator-passphrase', 'generator-number', 'generator-vpn', 'generator-uuid', 'generator-phrase',
+  dependencies: ['errors', 'metrics', 'hashing', 'generator-signing-key', 'generator-password', 'generator-passphrase', 'generator-number', 'generator-vpn', 'generator-uuid', 'generator-phrase',
     'generator-seq', 'generator-short-id', 'generator-pin', 'generator-ssh-key', 'generator-age-key', 'generator-token', 'generator-totp']
 })
 

@@ -28,6 +28,7 @@ import sshKey from '../plugins/ssh-key.js'
 import ageKey from '../plugins/age-key.js'
 import token from '../plugins/token.js'
 import totp from '../plugins/totp.js'
+import signingKey from '../plugins/signing-key.js'
 import sets from '../plugins/sets.js'
 
 export interface BuildOptions {
@@ -71,6 +72,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(ageKey)
   await app.register(token)
   await app.register(totp)
+  await app.register(signingKey)
   // After every generator: a set is built from their schemas and draws with their code
   await app.register(sets)
 

@@ -47,7 +47,7 @@ export async function buildUnready (t: Teardown, env: Record<string, string> = {
 }
 
 /** Every generator's path segment (CONTRACT §1). */
-export const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp'] as const
+export const GENERATORS = ['password', 'passphrase', 'number', 'vpn', 'uuid', 'phrase', 'seq', 'short-id', 'pin', 'ssh-key', 'age-key', 'token', 'totp', 'signing-key'] as const
 export type Generator = typeof GENERATORS[number]
 
 /** CONTRACT §1.2: UTC, ISO 8601 with milliseconds. */

@@ -20,8 +20,7 @@
 // (b) a request's hashes are admitted all or nothing, with a Retry-After from the queue's expected
 // wait, which piscina's per-task `maxQueue` does not express. What is left is this small module.
 import { Worker } from 'node:worker_threads'
-import type { HashAlgorithm } from '../../schemas/hash.js'
-import type { HashJob } from './job.js'
+import type { PoolAlgorithm, PoolJob } from './job.js'
 
 /** A hashing thread ends after this long without work (ms). */
 export const IDLE_MILLISECONDS = 30_000
@@ -42,7 +41,7 @@ export interface HashPoolOptions {
   /** HASH_QUEUE: hashes admitted to wait beyond those. */
   queue: number
   /** Called once per hash made, with its algorithm and seconds (metrics); absent: not counted. */
-  observe?: (algorithm: HashAlgorithm, seconds: number) => void
+  observe?: (algorithm: PoolAlgorithm, seconds: number) => void
   /**
    * The hashing thread's module; by default the service's own: src/hashing/worker.ts from source,
    * dist/hash-worker.js beside the bundle. Tests name a fake one (test/src/hashing/).
@@ -62,7 +61,7 @@ export interface Admission {
    * closed before the jobs are done; the request's jobs not yet started are then dropped. Fewer
    * jobs than admitted release the others' slots; called once.
    */
-  run: (jobs: HashJob[], gone: () => boolean) => Promise<string[] | undefined>
+  run: (jobs: PoolJob[], gone: () => boolean) => Promise<string[] | undefined>
 }
 
 /** Why a run was rejected: a job failed, its thread died, or the pool closed. Never holds a value or a hash. */
@@ -75,7 +74,7 @@ export class HashingError extends Error {
 
 /** One request's jobs in the pool. */
 interface Batch {
-  jobs: HashJob[]
+  jobs: PoolJob[]
   hashes: string[]
   gone: () => boolean
   /** Its jobs still in the queue. */
@@ -116,7 +115,7 @@ function startWorker (url: URL): Worker {
 export class HashPool {
   readonly concurrency: number
   readonly queue: number
-  private readonly observe: ((algorithm: HashAlgorithm, seconds: number) => void) | undefined
+  private readonly observe: ((algorithm: PoolAlgorithm, seconds: number) => void) | undefined
   private readonly workerUrl: URL
   private readonly idleMilliseconds: number
   /** Slots held: hashes admitted and not yet ended or dropped. */
@@ -223,7 +222,7 @@ export class HashPool {
     this.admitted -= count
   }
 
-  private async run (count: number, jobs: HashJob[], gone: () => boolean): Promise<string[] | undefined> {
+  private async run (count: number, jobs: PoolJob[], gone: () => boolean): Promise<string[] | undefined> {
     if (jobs.length > count) {
       this.release(count)
       throw new RangeError(`${jobs.length} jobs for ${count} admitted hashes`)
@@ -293,10 +292,10 @@ export class HashPool {
     this.runningJobs++
     // Held while it hashes (a pending run keeps the process up), let go while idle
     thread.worker.ref()
-    const { settings, value, salt } = task.batch.jobs[task.index] as HashJob
+    const job = task.batch.jobs[task.index] as PoolJob
     // The salt's own bytes only: a Buffer from Node's shared pool is a view on an 8 KiB slab,
     // which posting would copy whole, others' bytes included
-    thread.worker.postMessage({ settings, value, salt: Uint8Array.from(salt) } satisfies HashJob)
+    thread.worker.postMessage({ ...job, salt: Uint8Array.from(job.salt) } satisfies PoolJob)
   }
 
   private spawn (): Thread {
@@ -322,7 +321,7 @@ export class HashPool {
     this.release(1)
     const { batch, index } = task
     if ('hash' in reply) {
-      const algorithm = (batch.jobs[index] as HashJob).settings.algorithm
+      const algorithm = (batch.jobs[index] as PoolJob).settings.algorithm
       this.meanSeconds += MEAN_WEIGHT * (reply.seconds - this.meanSeconds)
       this.observe?.(algorithm, reply.seconds)
       batch.hashes[index] = reply.hash

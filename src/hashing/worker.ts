@@ -6,7 +6,8 @@ import { setPriority } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { parentPort } from 'node:worker_threads'
 import { computeHash } from './formats/index.js'
-import type { HashJob } from './job.js'
+import type { PoolJob } from './job.js'
+import { rsaSigningKey, signingKeys } from '../keys/signing-keys.js'
 import type { WorkerReply } from './pool.js'
 
 // The lowest CPU priority, for this thread alone (on Linux setpriority(PRIO_PROCESS, 0) applies to
@@ -21,7 +22,7 @@ try {
 } catch {}
 
 /** The error's message, unless it holds the value (a primitive's message is not ours to vouch for). */
-function safeMessage (error: unknown, job: HashJob): string {
+function safeMessage (error: unknown, job: PoolJob): string {
   const message = error instanceof Error ? error.message : 'unknown error'
   return job.value !== '' && message.includes(job.value) ? 'the primitive failed' : message
 }
@@ -29,11 +30,21 @@ function safeMessage (error: unknown, job: HashJob): string {
 const port = parentPort
 if (port === null) throw new Error('src/hashing/worker.ts runs as a hashing thread of src/hashing/pool.ts')
 
-port.on('message', (job: HashJob) => {
+/** A hash, or (CONTRACT §13) signing keys as JSON `{ values, publicKeys }`. */
+function make (job: PoolJob): unknown {
+  const { settings } = job
+  if (settings.algorithm !== 'signing-keys') return computeHash({ ...job, settings })
+  const { jws, modulusBits = 2048, format, quantity } = settings
+  if (jws === 'ES384') return JSON.stringify(signingKeys({ algorithm: jws, format, quantity }))
+  const pairs = Array.from({ length: quantity }, () => rsaSigningKey(modulusBits, jws, format))
+  return JSON.stringify({ values: pairs.map(({ value }) => value), publicKeys: pairs.map(({ publicKey }) => publicKey) })
+}
+
+port.on('message', (job: PoolJob) => {
   let reply: WorkerReply
   const started = performance.now()
   try {
-    const hash: unknown = computeHash(job)
+    const hash: unknown = make(job)
     // An algorithm computeHash does not know gives nothing; never answered as a hash
     reply = typeof hash === 'string' ? { hash, seconds: (performance.now() - started) / 1000 } : { error: 'no such algorithm' }
   } catch (error) {

@@ -11,7 +11,8 @@ import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
 import { toolName } from '../mcp/tools.js'
 import { HASH_PARAMS_ID, HASH_SCHEMAS, type HashSettings } from '../../schemas/hash.js'
-import { hashedDraw, type HashingContext } from './hashed-values.js'
+import { hashedDraw, pooledDraw, type HashingContext, type PooledWork } from './hashed-values.js'
+import { prefersMediaType } from './result-format.js'
 
 /** What a generator makes for one request. */
 export interface Generated {
@@ -74,6 +75,26 @@ export interface GeneratorDefinition<P extends TObject> {
    * values, bcrypt's 72 bytes).
    */
   hashOf?: (params: Static<P>) => HashSettings | undefined
+  /**
+   * CONTRACT §13: where these parameters' values cost seconds of CPU (RSA keys), the jobs that
+   * make them on the pool of §12.1 and how their results become the answer; undefined: drawn on
+   * the event loop by `generate`. `check` holds them to their rules first (at most 5).
+   */
+  pooled?: (params: Static<P>) => PooledWork<Generated> | undefined
+  /** A form of the answer besides JSON and plain text, chosen by Accept (CONTRACT §13: a JWK Set). */
+  alternative?: AlternativeAnswer<Static<P>>
+}
+
+/** An answer in another media type (a JWK Set), when Accept prefers it to JSON and plain text. */
+export interface AlternativeAnswer<S> {
+  mediaType: string
+  /** Its body's schema, for the OpenAPI document. */
+  schema: TObject
+  /** Whether these parameters have that form; when not, 406 NOT_ACCEPTABLE. */
+  possible: (params: S) => boolean
+  /** The parameters to draw with for that form (a JWK Set needs the keys as JWKs). */
+  params: (params: S) => S
+  body: (generated: Generated) => string
 }
 
 // Every generator registered on an app, in registration order: what a set (plugins/sets.ts) draws from
@@ -296,7 +317,8 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       description: 'The generated values: JSON, or one value per line as text/plain when `Accept` prefers it.',
       content: {
         'application/json': { schema: Type.Ref(result.$id as string) },
-        'text/plain': { schema: PlainTextValues, example: PLAIN_TEXT_EXAMPLE }
+        'text/plain': { schema: PlainTextValues, example: PLAIN_TEXT_EXAMPLE },
+        ...(definition.alternative === undefined ? {} : { [definition.alternative.mediaType]: { schema: definition.alternative.schema } })
       }
     }
   }
@@ -323,13 +345,33 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
   const hashing: HashingContext<Generated> | undefined = definition.hashOf === undefined
     ? undefined
     : { app, check: (parameters) => definition.check?.(parameters as Static<P>), draw, hashOf: (parameters) => definition.hashOf?.(parameters as Static<P>) }
+  // CONTRACT §13: values made on the pool (RSA keys), counted as the route's own draws are
+  const pooledWork = (parameters: unknown): PooledWork<Generated> | undefined => {
+    const work = definition.pooled?.(parameters as Static<P>)
+    return work === undefined ? undefined : { ...work, finish: (results) => { const generated = work.finish(results); countValues?.(generated.values.length); return generated } }
+  }
+  /** The values, drawn now, or a promise where they are made off the event loop; undefined once the client has gone. */
+  const made = (parameters: unknown, reply?: FastifyReply): Generated | Promise<Generated | undefined> => {
+    const work = pooledWork(parameters)
+    if (work !== undefined) return pooledDraw(app, () => definition.check?.(parameters as Static<P>), work, reply)
+    if (hashing?.hashOf(parameters) !== undefined) return hashedDraw(hashing, parameters, reply)
+    return draw(parameters)
+  }
+  const { alternative } = definition
   const handler = (parameters: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    if (hashing?.hashOf(parameters) !== undefined) {
-      // A client gone before its hashes started gets none made (CONTRACT §12.1); the answer is
-      // then for the log only: 499, nginx's "client closed request"
-      return hashedDraw(hashing, parameters, reply).then((generated) => generated === undefined ? reply.code(499).send() : answer(generated, request, reply))
+    let respond = answer
+    if (alternative !== undefined && prefersMediaType(request.headers.accept, alternative.mediaType)) {
+      // The parameters as sent are held to their rules first: the form changes only what is answered
+      definition.check?.(parameters as Static<P>)
+      if (!alternative.possible(parameters as Static<P>)) throw new ProblemError(406, 'NOT_ACCEPTABLE')
+      parameters = alternative.params(parameters as Static<P>)
+      respond = (generated, _request, reply) => reply.header('content-type', `${alternative.mediaType}; charset=utf-8`).send(alternative.body(generated))
     }
-    return answer(draw(parameters), request, reply)
+    const generated = made(parameters, reply)
+    if (!(generated instanceof Promise)) return respond(generated, request, reply)
+    // A client gone before its work started gets none done (CONTRACT §12.1); the answer is then
+    // for the log only: 499, nginx's "client closed request"
+    return generated.then((values) => values === undefined ? reply.code(499).send() : respond(values, request, reply))
   }
 
   registerParameterRoutes(app, {
@@ -346,9 +388,10 @@ export function registerGenerator<P extends TObject> (app: FastifyInstance, defi
       tool: {
         name: toolName(type),
         precheck,
-        answer: (parameters: unknown) => hashing?.hashOf(parameters) !== undefined
-          ? hashedDraw(hashing, parameters).then((generated) => jsonAnswer(type, generated as Generated))
-          : jsonAnswer(type, draw(parameters))
+        answer: (parameters: unknown) => {
+          const generated = made(parameters)
+          return generated instanceof Promise ? generated.then((values) => jsonAnswer(type, values as Generated)) : jsonAnswer(type, generated)
+        }
       }
     }
   })

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { HASH_INPUT_MAX_BYTES, HASHED_VALUES_MAX, type HashSettings } from '../../schemas/hash.js'
 import type { Admission } from '../hashing/pool.js'
-import type { HashJob } from '../hashing/job.js'
+import type { HashJob, PoolJob } from '../hashing/job.js'
 import { saltFor } from '../hashing/salt.js'
 import { ProblemError } from './errors.js'
 import { ParameterError, type FieldProblem } from './parameter-error.js'
@@ -46,13 +46,9 @@ export function hashJobs (settings: HashSettings, values: readonly string[]): Ha
   return values.map((value) => ({ settings, value, salt: saltFor(settings.algorithm) }))
 }
 
-/**
- * Releases an admission whose values were never drawn (a draw that failed): its jobs are dropped
- * as a gone client's are, so the slots return to the pool.
- */
-export function dropAdmission (admission: Admission, count: number, settings: HashSettings): void {
-  const unused: HashJob = { settings, value: '', salt: new Uint8Array(0) }
-  admission.run(Array.from({ length: count }, () => unused), () => true).catch(() => {})
+/** Releases an admission whose values were never drawn (a draw that failed): a run of no jobs frees every slot. */
+export function dropAdmission (admission: Admission): void {
+  admission.run([], () => true).catch(() => {})
 }
 
 /**
@@ -68,7 +64,7 @@ export async function hashedDraw<G extends Drawn> (context: HashingContext<G>, p
   try {
     generated = context.draw(parameters)
   } catch (error) {
-    dropAdmission(admission, quantity, settings)
+    dropAdmission(admission)
     throw error
   }
   const hashes = await admission.run(hashJobs(settings, generated.values), clientGone(reply))
@@ -103,4 +99,23 @@ export function checkWith (rules: () => void, more: FieldProblem[]): void {
     problems = error.problems
   }
   if (problems.length + more.length > 0) throw new ParameterError([...problems, ...more])
+}
+
+/** CONTRACT §13: values made on the pool itself (RSA keys, ES384 keys): the jobs, and the answer made from their results. */
+export interface PooledWork<G> {
+  jobs: PoolJob[]
+  finish: (results: string[]) => G
+  /** How many of the values count toward a set's bound on them (RSA keys: at most 5 a set). */
+  bounded: number
+}
+
+/**
+ * Values made on the pool: the rules first (400), then the admission (503 BUSY), then the jobs;
+ * undefined when the client went away before they started.
+ */
+export async function pooledDraw<G> (app: FastifyInstance, check: () => void, work: PooledWork<G>, reply?: FastifyReply): Promise<G | undefined> {
+  check()
+  const admission = admitHashes(app, work.jobs.length, reply)
+  const results = await admission.run(work.jobs, clientGone(reply))
+  return results === undefined ? undefined : work.finish(results)
 }

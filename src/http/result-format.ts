@@ -54,3 +54,16 @@ export function resultFormat (accept: string | undefined): ResultFormat {
   const ranges = mediaRanges(accept)
   return quality(ranges, 'text', 'plain') > quality(ranges, 'application', 'json') ? 'text' : 'json'
 }
+
+/**
+ * Whether Accept prefers `mediaType` (an `application/…+json` form such as a JWK Set, CONTRACT
+ * §13) to both JSON and plain text: a higher q-value than application/json (a tie goes to JSON)
+ * and at least text/plain's.
+ */
+export function prefersMediaType (accept: string | undefined, mediaType: string): boolean {
+  if (accept === undefined || !accept.toLowerCase().includes(mediaType)) return false
+  const [type, subtype] = mediaType.split('/') as [string, string]
+  const ranges = mediaRanges(accept.toLowerCase())
+  const q = quality(ranges, type, subtype)
+  return q > quality(ranges, 'application', 'json') && q >= quality(ranges, 'text', 'plain')
+}

@@ -19,7 +19,9 @@ export const PROBLEM_CODES = [
   'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'REQUEST_TIMEOUT',
   // CONTRACT §12.1: the hashing queue is full; Retry-After set, nothing drawn
-  'BUSY'
+  'BUSY',
+  // CONTRACT §13: Accept asks only for a JWK Set of HMAC keys, which have no public key
+  'NOT_ACCEPTABLE'
 ] as const
 export type ProblemCode = typeof PROBLEM_CODES[number]
 
@@ -65,7 +67,10 @@ export const FIELD_MESSAGES = [
   // the .env form refuses an item (NOT_REPRESENTABLE: more than one value, a key file of several lines)
   'TOO_FEW_ITEMS', 'SET_NAME_NOT_ALLOWED', 'ENV_ONE_VALUE', 'ENV_MULTILINE',
   // CONTRACT §12: more values hashed than one request (TOO_MANY_HASHES) or one set (TOO_MANY_HASHES_IN_SET) may ask, under TOO_MANY_VALUES
-  'TOO_MANY_HASHES', 'TOO_MANY_HASHES_IN_SET'
+  'TOO_MANY_HASHES', 'TOO_MANY_HASHES_IN_SET',
+  // CONTRACT §13: more RSA keys than a request (TOO_MANY_RSA_KEYS) or a set may ask (under TOO_MANY_VALUES);
+  // modulusBits without RSA and a format the algorithm has not (under NOT_ALLOWED_VALUE); a PEM in a .env (NOT_REPRESENTABLE)
+  'TOO_MANY_RSA_KEYS', 'TOO_MANY_RSA_KEYS_IN_SET', 'RSA_ONLY', 'FORMAT_NOT_FOR_ALGORITHM', 'ENV_PEM'
 ] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 
@@ -90,7 +95,8 @@ export const PROBLEM_MESSAGES = [
   'REQUEST_TIMEOUT',
   'KEY_MISSING',
   'KEY_INVALID',
-  'BUSY'
+  'BUSY',
+  'NOT_ACCEPTABLE'
 ] as const
 export type ProblemMessage = typeof PROBLEM_MESSAGES[number]
 

@@ -17,7 +17,8 @@ export const de: Catalog = {
     BAD_REQUEST: 'Fehlerhafte Anfrage',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'Anfrage-Header zu groß',
     REQUEST_TIMEOUT: 'Zeitüberschreitung der Anfrage',
-    BUSY: 'Dienst ausgelastet'
+    BUSY: 'Dienst ausgelastet',
+    NOT_ACCEPTABLE: 'Nicht annehmbar'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'Der X-Data-Header ist kein gültiges Base64 (Standard- oder URL-sicheres Alphabet, Auffüllzeichen optional).',
@@ -39,7 +40,8 @@ export const de: Catalog = {
     REQUEST_TIMEOUT: () => 'Die Anfrage ist nicht rechtzeitig vollständig eingetroffen.',
     KEY_MISSING: () => 'Diese Route braucht einen Zugriffsschlüssel: Senden Sie ihn als Authorization: Bearer <Schlüssel>.',
     KEY_INVALID: () => 'Der Zugriffsschlüssel ist fehlerhaft oder wird von diesem Dienst nicht angenommen.',
-    BUSY: () => 'Der Dienst ist mit dem Berechnen von Hashes und Schlüsseln ausgelastet: Versuchen Sie es nach der in Retry-After genannten Zahl von Sekunden erneut.'
+    BUSY: () => 'Der Dienst ist mit dem Berechnen von Hashes und Schlüsseln ausgelastet: Versuchen Sie es nach der in Retry-After genannten Zahl von Sekunden erneut.',
+    NOT_ACCEPTABLE: () => 'Die Antwort kann die in Accept verlangte Form nicht annehmen: Ein HMAC-Schlüssel (HS256, HS384, HS512) hat keinen öffentlichen Schlüssel, also gibt es davon kein JWK Set. Verlangen Sie application/json.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} muss ${expected} sein.`,
@@ -74,7 +76,12 @@ export const de: Catalog = {
     ENV_MULTILINE: ({ field }) => `${field}: Ein privater ssh-key-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; verlangen Sie JSON.`,
     TOO_LONG_FOR_HASH: ({ field, max }) => `${field} erlaubt Werte über ${max} Bytes, mehr als dieses Hash-Verfahren annimmt: Verringern Sie den Wert oder wählen Sie ein anderes Verfahren.`,
     TOO_MANY_HASHES: ({ field, max }) => `${field} darf höchstens ${max} sein, wenn Werte gehasht werden: Eine Anfrage hasht höchstens ${max} Werte.`,
-    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Die Einträge verlangen zusammen ${total} gehashte Werte; ein Satz hasht höchstens ${max}.`
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Die Einträge verlangen zusammen ${total} gehashte Werte; ein Satz hasht höchstens ${max}.`,
+    TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} darf bei RSA-Schlüsseln höchstens ${max} sein: Eine Anfrage erzeugt höchstens ${max}, jeder kostet bis zu Sekunden Rechenzeit.`,
+    TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Die Einträge verlangen zusammen ${total} RSA-Schlüssel; ein Satz erzeugt höchstens ${max}.`,
+    RSA_ONLY: ({ field, allowed }) => `${field} gilt nur für RSA-Schlüssel (algorithm RS256 oder PS256): Lassen Sie es bei ${allowed} weg.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} kann für diesen Algorithmus nicht ${allowed} sein: pem gibt es nicht für HMAC (HS256, HS384, HS512), und vapid nur für ES256.`,
+    ENV_PEM: ({ field }) => `${field}: Ein PEM-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; nehmen Sie jwk oder verlangen Sie JSON.`
   },
   types: {
     string: 'eine Zeichenkette',

@@ -17,7 +17,8 @@ export const en: Catalog = {
     BAD_REQUEST: 'Bad request',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'Request headers too large',
     REQUEST_TIMEOUT: 'Request timeout',
-    BUSY: 'Service busy'
+    BUSY: 'Service busy',
+    NOT_ACCEPTABLE: 'Not acceptable'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'The X-Data header is not valid Base64 (standard or URL-safe alphabet, padding optional).',
@@ -39,7 +40,8 @@ export const en: Catalog = {
     REQUEST_TIMEOUT: () => 'The request took too long to arrive.',
     KEY_MISSING: () => 'This route needs an access key: send it as Authorization: Bearer <key>.',
     KEY_INVALID: () => 'The access key is malformed or not one this service accepts.',
-    BUSY: () => 'The service is busy making hashes and keys: try again after the number of seconds in Retry-After.'
+    BUSY: () => 'The service is busy making hashes and keys: try again after the number of seconds in Retry-After.',
+    NOT_ACCEPTABLE: () => 'The answer cannot take the form Accept asks for: an HMAC key (HS256, HS384, HS512) has no public key, so there is no JWK Set of it. Ask for application/json.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} must be ${expected}.`,
@@ -74,7 +76,12 @@ export const en: Catalog = {
     ENV_MULTILINE: ({ field }) => `${field}: an ssh-key private key spans several lines, which a .env line cannot carry; ask for JSON.`,
     TOO_LONG_FOR_HASH: ({ field, max }) => `${field} lets a value be longer than ${max} bytes, more than this hash algorithm takes: lower it, or choose another algorithm.`,
     TOO_MANY_HASHES: ({ field, max }) => `${field} must be at most ${max} when values are hashed: one request hashes at most ${max} values.`,
-    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `The items ask for ${total} hashed values together; a set hashes at most ${max}.`
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `The items ask for ${total} hashed values together; a set hashes at most ${max}.`,
+    TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} must be at most ${max} for RSA keys: one request makes at most ${max}, each up to seconds of CPU.`,
+    TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `The items ask for ${total} RSA keys together; a set makes at most ${max}.`,
+    RSA_ONLY: ({ field, allowed }) => `${field} applies to RSA keys only (algorithm RS256 or PS256): leave it out for ${allowed}.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} cannot be ${allowed} for this algorithm: pem has no HMAC form (HS256, HS384, HS512), and vapid is for ES256 only.`,
+    ENV_PEM: ({ field }) => `${field}: a PEM key spans several lines, which a .env line cannot carry; use jwk, or ask for JSON.`
   },
   types: {
     string: 'a string',

@@ -17,7 +17,8 @@ export const es: Catalog = {
     BAD_REQUEST: 'Solicitud incorrecta',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'Encabezados de la solicitud demasiado grandes',
     REQUEST_TIMEOUT: 'Tiempo de espera de la solicitud agotado',
-    BUSY: 'Servicio ocupado'
+    BUSY: 'Servicio ocupado',
+    NOT_ACCEPTABLE: 'No aceptable'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'El encabezado X-Data no es Base64 válido (alfabeto estándar o seguro para URL, relleno opcional).',
@@ -39,7 +40,8 @@ export const es: Catalog = {
     REQUEST_TIMEOUT: () => 'La solicitud tardó demasiado en llegar.',
     KEY_MISSING: () => 'Esta ruta necesita una clave de acceso: envíela como Authorization: Bearer <clave>.',
     KEY_INVALID: () => 'La clave de acceso está mal formada o este servicio no la acepta.',
-    BUSY: () => 'El servicio está ocupado calculando hashes y claves: inténtelo de nuevo tras el número de segundos que indica Retry-After.'
+    BUSY: () => 'El servicio está ocupado calculando hashes y claves: inténtelo de nuevo tras el número de segundos que indica Retry-After.',
+    NOT_ACCEPTABLE: () => 'La respuesta no puede tomar la forma que pide Accept: una clave HMAC (HS256, HS384, HS512) no tiene clave pública, así que no hay JWK Set de ella. Pida application/json.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} debe ser ${expected}.`,
@@ -74,7 +76,12 @@ export const es: Catalog = {
     ENV_MULTILINE: ({ field }) => `${field}: una clave privada ssh-key ocupa varias líneas, que una línea .env no puede llevar; pida JSON.`,
     TOO_LONG_FOR_HASH: ({ field, max }) => `${field} permite valores de más de ${max} bytes, más de lo que admite este algoritmo de hash: redúzcalo o elija otro algoritmo.`,
     TOO_MANY_HASHES: ({ field, max }) => `${field} debe ser como máximo ${max} cuando se calculan hashes: una solicitud calcula el hash de ${max} valores como máximo.`,
-    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Los elementos piden ${total} valores con hash en total; un conjunto calcula como máximo ${max}.`
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Los elementos piden ${total} valores con hash en total; un conjunto calcula como máximo ${max}.`,
+    TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} debe ser como máximo ${max} para claves RSA: una solicitud genera como máximo ${max}, cada una de hasta segundos de CPU.`,
+    TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Los elementos piden ${total} claves RSA en total; un conjunto genera como máximo ${max}.`,
+    RSA_ONLY: ({ field, allowed }) => `${field} solo se aplica a claves RSA (algorithm RS256 o PS256): omítalo para ${allowed}.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} no puede ser ${allowed} para este algoritmo: pem no existe para HMAC (HS256, HS384, HS512), y vapid es solo para ES256.`,
+    ENV_PEM: ({ field }) => `${field}: una clave PEM ocupa varias líneas, que una línea .env no puede llevar; use jwk o pida JSON.`
   },
   types: {
     string: 'una cadena de texto',

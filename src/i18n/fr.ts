@@ -18,7 +18,8 @@ export const fr: Catalog = {
     BAD_REQUEST: 'Requête incorrecte',
     REQUEST_HEADER_FIELDS_TOO_LARGE: 'En-têtes de requête trop volumineux',
     REQUEST_TIMEOUT: 'Délai d’attente de la requête dépassé',
-    BUSY: 'Service occupé'
+    BUSY: 'Service occupé',
+    NOT_ACCEPTABLE: 'Non acceptable'
   },
   problems: {
     X_DATA_NOT_BASE64: () => 'L’en-tête X-Data n’est pas du Base64 valide (alphabet standard ou compatible URL, remplissage facultatif).',
@@ -40,7 +41,8 @@ export const fr: Catalog = {
     REQUEST_TIMEOUT: () => 'La requête a mis trop de temps à arriver.',
     KEY_MISSING: () => 'Cette route exige une clé d’accès : envoyez-la dans Authorization: Bearer <clé>.',
     KEY_INVALID: () => 'La clé d’accès est mal formée ou n’est pas acceptée par ce service.',
-    BUSY: () => 'Le service est occupé à calculer des empreintes et des clés\u00A0: réessayez après le nombre de secondes indiqué par Retry-After.'
+    BUSY: () => 'Le service est occupé à calculer des empreintes et des clés\u00A0: réessayez après le nombre de secondes indiqué par Retry-After.',
+    NOT_ACCEPTABLE: () => 'La réponse ne peut pas prendre la forme demandée par Accept\u00A0: une clé HMAC (HS256, HS384, HS512) n’a pas de clé publique, donc pas de JWK Set. Demandez application/json.'
   },
   fields: {
     TYPE: ({ field, expected }) => `${field} doit être ${expected}.`,
@@ -75,7 +77,12 @@ export const fr: Catalog = {
     ENV_MULTILINE: ({ field }) => `${field}\u00A0: une clé privée ssh-key s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; demandez du JSON.`,
     TOO_LONG_FOR_HASH: ({ field, max }) => `${field} permet des valeurs de plus de ${max} octets, plus que cet algorithme d’empreinte n’en accepte\u00A0: réduisez-le, ou choisissez un autre algorithme.`,
     TOO_MANY_HASHES: ({ field, max }) => `${field} doit valoir au plus ${max} quand les valeurs sont hachées\u00A0: une requête hache au plus ${max} valeurs.`,
-    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Les éléments demandent ${total} valeurs hachées au total\u00A0; un ensemble en hache au plus ${max}.`
+    TOO_MANY_HASHES_IN_SET: ({ total, max }) => `Les éléments demandent ${total} valeurs hachées au total\u00A0; un ensemble en hache au plus ${max}.`,
+    TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} doit valoir au plus ${max} pour des clés RSA\u00A0: une requête en produit au plus ${max}, chacune jusqu’à quelques secondes de calcul.`,
+    TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Les éléments demandent ${total} clés RSA au total\u00A0; un ensemble en produit au plus ${max}.`,
+    RSA_ONLY: ({ field, allowed }) => `${field} ne s’applique qu’aux clés RSA (algorithm RS256 ou PS256)\u00A0: omettez-le pour ${allowed}.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} ne peut pas valoir ${allowed} pour cet algorithme\u00A0: pem n’existe pas pour HMAC (HS256, HS384, HS512), et vapid est réservé à ES256.`,
+    ENV_PEM: ({ field }) => `${field}\u00A0: une clé PEM s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; prenez jwk, ou demandez du JSON.`
   },
   types: {
     string: 'une chaîne de caractères',

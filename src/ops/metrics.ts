@@ -102,7 +102,8 @@ export interface Metrics {
   valuesCounter: (generator: string) => (count: number) => void
   countProblem: (code: ProblemCode) => void
   /** One hash made (CONTRACT §12.1): counted by algorithm, its seconds in the hashing histogram. */
-  observeHash: (algorithm: HashAlgorithm, seconds: number) => void
+  /** A hash made (its algorithm and seconds); other work of the pool (CONTRACT §13's RSA keys) is not a hash, and is not counted here. */
+  observeHash: (algorithm: string, seconds: number) => void
   /** Where the hashing queue's depth gauge reads, at each scrape (the pool's admitted hashes). */
   watchHashQueue: (depth: () => number) => void
 }
@@ -187,7 +188,7 @@ export function createMetrics (): Metrics {
     observeHash: (algorithm, seconds) => {
       // The pool hands over validated settings' algorithm; checked again, since a label value
       // outside the fixed set would make a series
-      if (!KNOWN_HASH_ALGORITHMS.has(algorithm)) return
+      if (!KNOWN_HASH_ALGORITHMS.has(algorithm as HashAlgorithm)) return
       hashes.inc({ algorithm })
       hashSeconds.observe({ algorithm }, seconds)
     },

@@ -18,6 +18,11 @@ const ERRORS = {
   post: { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' },
   get: { 400: 'XDataInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
 }
+/** CONTRACT §12.1: the generators whose requests use the pool may answer 503 BUSY; §13: a JWK Set may be unacceptable (406). */
+const POOLED = new Set(['password', 'passphrase', 'signing-key'])
+const OTHER_FORMS: Record<string, string[]> = { 'signing-key': ['application/jwk-set+json'] }
+/** Parameters with no default, each absent unless asked (CONTRACT §12's hash, §13's modulusBits): a default would be sent for them. */
+const OPTIONAL_WITHOUT_DEFAULT = new Set(['PasswordParams.hash', 'PassphraseParams.hash', 'SigningKeyParams.modulusBits'])
 
 const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'))
 const file = await readFile(new URL('../../openapi.json', import.meta.url), 'utf8')
@@ -87,7 +92,10 @@ t.test('generator operations: parameters, examples, results and errors', async (
     t.equal(paramsSchema.required, undefined, `${name}Params: every parameter optional`)
     t.equal(paramsSchema.additionalProperties, false, `${name}Params: unknown fields rejected`)
     for (const [property, schema] of Object.entries(paramsSchema.properties as Json)) {
-      t.ok(schema.default !== undefined && typeof schema.description === 'string', `${name}Params.${property}: default and description`)
+      const optional = OPTIONAL_WITHOUT_DEFAULT.has(`${name}Params.${property}`)
+      // A reference (hash: HashParams) is described by the component it names
+      const description = schema.description ?? (typeof schema.$ref === 'string' ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]?.description : undefined)
+      t.ok((optional ? schema.default === undefined : schema.default !== undefined) && typeof description === 'string', `${name}Params.${property}: ${optional ? 'no default (absent unless asked)' : 'default'} and description`)
     }
 
     // POST: the named component, with an example the service accepts
@@ -128,20 +136,22 @@ t.test('generator operations: parameters, examples, results and errors', async (
     const fields = ['type', 'values', 'entropyBits', 'generatedAt', ...(type === 'token' ? ['hashes'] : [])]
     t.same(result.properties.type.const, type, `${name}Result.type is the const ${type}`)
     t.same(result.required, fields, `${name}Result: every field required`)
-    t.same(Object.keys(result.properties).filter((key) => key !== 'publicKeys'), fields, `${name}Result: fields in the order they are sent`)
+    // `hashes` of a password or passphrase is there only when asked (CONTRACT §12), after the four
+    t.same(Object.keys(result.properties).filter((key) => key !== 'publicKeys' && !(key === 'hashes' && type !== 'token')), fields, `${name}Result: fields in the order they are sent`)
     t.match(result.properties.entropyBits, { type: 'number', minimum: 0, description: /log2/ }, `${name}Result.entropyBits`)
     t.equal(result.additionalProperties, false)
 
     for (const [method, operation] of [['post', post], ['get', get]] as const) {
       const ok = operation.responses[200]
-      t.same(Object.keys(ok.content), ['application/json', 'text/plain'], `${method.toUpperCase()} ${path}: 200 as JSON or text/plain`)
+      t.same(Object.keys(ok.content), ['application/json', 'text/plain', ...(OTHER_FORMS[type] ?? [])], `${method.toUpperCase()} ${path}: 200 as JSON or text/plain`)
       t.same(ok.content['application/json'].schema, { $ref: `#/components/schemas/${name}Result` })
       t.match(ok.content['text/plain'].schema, { type: 'string', description: /one per line/ }, `${method.toUpperCase()} ${path}: text/plain is a string`)
       t.match(ok.content['text/plain'].example, /^([^\n]+\n)+$/, `${method.toUpperCase()} ${path}: text/plain example, lines ending in \\n`)
       t.match(ok.description, /text\/plain/, '200 says when text/plain is sent')
       const errors = Object.fromEntries(Object.entries(operation.responses as Json).filter(([status]) => status !== '200')
         .map(([status, response]) => [status, response.$ref.replace('#/components/responses/', '')]))
-      t.same(errors, ERRORS[method], `${method.toUpperCase()} ${path}: the errors it can answer`)
+      const expected = { ...ERRORS[method], ...(type in OTHER_FORMS ? { 406: 'NotAcceptable' } : {}), ...(POOLED.has(type) ? { 503: 'Busy' } : {}) }
+      t.same(errors, expected, `${method.toUpperCase()} ${path}: the errors it can answer`)
       t.same(Object.keys(operation.responses), Object.keys(operation.responses).sort(), 'responses in status order')
     }
   }

@@ -36,7 +36,8 @@ const SHAPES: Record<Generator, { params: Record<string, unknown>, value: RegExp
   totp: {
     params: { issuer: 'A b', account: 'c@d', quantity: 3 },
     value: /^otpauth:\/\/totp\/A%20b:c%40d\?secret=[A-Z2-7]{32}&issuer=A%20b&algorithm=SHA1&digits=6&period=30$/
-  }
+  },
+  'signing-key': { params: { algorithm: 'ES256', format: 'vapid', quantity: 3 }, value: /^[A-Za-z0-9_-]{43}$/, publicKey: /^[A-Za-z0-9_-]{87}$/ }
 }
 
 /** A pattern's source without its anchors, to be put inside another. */

@@ -50,7 +50,9 @@ const ARBITRARIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'ssh-key': fc.record({ comment: printable(64), quantity: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: [] }),
   'age-key': fc.record({ quantity }, { requiredKeys: [] }),
   token: fc.record({ prefix: fc.string({ unit: fc.constantFrom(...'abcxyz019_\'\\'), minLength: 1, maxLength: 16 }), length: fc.integer({ min: 16, max: 128 }), quantity }, { requiredKeys: [] }),
-  totp: fc.record({ issuer: tricky(20), account: tricky(20), algorithm: fc.constantFrom(...TOTP_ALGORITHMS), quantity }, { requiredKeys: [] })
+  totp: fc.record({ issuer: tricky(20), account: tricky(20), algorithm: fc.constantFrom(...TOTP_ALGORITHMS), quantity }, { requiredKeys: [] }),
+  // RSA keys are made on the pool, not by `generate`; their JWK and PEM are the same encodings as these
+  'signing-key': fc.record({ algorithm: fc.constantFrom('EdDSA', 'ES256', 'ES384', 'HS256', 'HS384', 'HS512'), format: fc.constantFrom('jwk', 'jwk', 'pem', 'vapid'), quantity: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: [] })
 }
 
 // The routes' AJV options that matter here: defaults filled in, no coercion, every error

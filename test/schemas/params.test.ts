@@ -30,7 +30,9 @@ async function both (t: Test, type: Generator, params: unknown): Promise<{ statu
   if (viaPost.statusCode === 200) {
     t.equal(viaPost.headers['content-type'], 'application/json; charset=utf-8')
     // CONTRACT §1.2: four fields, publicKeys where the generator makes key pairs, hashes for tokens
-    const keyPairs = KEY_PAIR_GENERATORS.has(type) || (type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? ''))
+    const keyPairs = KEY_PAIR_GENERATORS.has(type) || (type === 'vpn' && KEY_PAIRS.has((params as { protocol?: string }).protocol ?? '')) ||
+      // CONTRACT §13: every signing key but an HMAC secret is a key pair
+      (type === 'signing-key' && !((params as { algorithm?: string }).algorithm ?? 'EdDSA').startsWith('HS'))
     const hashes = type === 'token'
     const fields = ['entropyBits', 'generatedAt', 'type', 'values', ...(keyPairs ? ['publicKeys'] : []), ...(hashes ? ['hashes'] : [])].sort()
     for (const body of [postBody, getBody]) {
@@ -98,7 +100,8 @@ const integers: Record<Generator, IntegerParam[]> = {
   'ssh-key': [],
   'age-key': [],
   token: [{ name: 'length', min: 16, max: 128 }],
-  totp: [{ name: 'period', min: 15, max: 300 }, { name: 'byteLength', min: 16, max: 64 }]
+  totp: [{ name: 'period', min: 15, max: 300 }, { name: 'byteLength', min: 16, max: 64 }],
+  'signing-key': []
 }
 const booleans: Record<Generator, string[]> = {
   password: ['uppercase', 'lowercase', 'numbers', 'symbols', 'avoidAmbiguous'],
@@ -113,7 +116,8 @@ const booleans: Record<Generator, string[]> = {
   'ssh-key': [],
   'age-key': [],
   token: [],
-  totp: []
+  totp: [],
+  'signing-key': []
 }
 const enums: Record<Generator, EnumParam[]> = {
   password: [],
@@ -137,7 +141,9 @@ const enums: Record<Generator, EnumParam[]> = {
   'ssh-key': [],
   'age-key': [],
   token: [],
-  totp: [{ name: 'algorithm', values: ['SHA1', 'SHA256', 'SHA512'] }, { name: 'digits', values: [6, 8] }]
+  totp: [{ name: 'algorithm', values: ['SHA1', 'SHA256', 'SHA512'] }, { name: 'digits', values: [6, 8] }],
+  // format and modulusBits hang on the algorithm (vapid is ES256's, modulusBits RSA's): test/plugins/signing-key.test.ts
+  'signing-key': [{ name: 'algorithm', values: ['EdDSA', 'ES256', 'ES384', 'RS256', 'PS256', 'HS256', 'HS384', 'HS512'] }]
 }
 
 for (const type of GENERATORS) {

@@ -5,8 +5,7 @@ import t, { type Test } from 'tap'
 import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { HashingError, HashPool, INITIAL_SECONDS_PER_HASH, type HashPoolOptions } from '../../../src/hashing/pool.js'
-import type { HashJob } from '../../../src/hashing/job.js'
-import type { HashAlgorithm } from '../../../schemas/hash.js'
+import type { HashJob, PoolAlgorithm } from '../../../src/hashing/job.js'
 import { gateCell, MOST_RUNNING, RUNNING, startCell, type FakeSettings } from './fake-worker.js'
 
 const FAKE_WORKER = new URL('./fake-worker.ts', import.meta.url)
@@ -276,7 +275,7 @@ t.test('threads end after their idle time, and on close', async (t) => {
 })
 
 t.test('every hash is observed once, by algorithm', async (t) => {
-  const observed: Array<[HashAlgorithm, number]> = []
+  const observed: Array<[PoolAlgorithm, number]> = []
   const pool = fakePool(t, { concurrency: 2, queue: 3, observe: (algorithm, seconds) => observed.push([algorithm, seconds]) })
   const jobs = new Jobs()
   await pool.admit(3)?.run([jobs.job({ gated: false, seconds: 0.5 }), jobs.job({ gated: false, seconds: 0.5 }), jobs.job({ gated: false, seconds: 0.5 })], present)
