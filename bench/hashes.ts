@@ -1,0 +1,292 @@
+// `npm run bench:hashes` (issue 37): the CPU of one hash of CONTRACT §12, ours against the
+// reference C implementation, each algorithm at its defaults and at its upper bounds, timed alone
+// (no server). Run it on the image's runtime: BENCH_NODE=$(.ci/node-runtime/install) npm run bench:hashes.
+//
+// - Ours: `computeHash(job)` (src/hashing/formats/index.ts, what a hashing thread calls) called
+//   n times in this process after a warm-up, process.cpuUsage() around the n calls (user +
+//   system, every thread of the process), fresh salts drawn before the clock starts.
+// - The references, timed by bench/hash-reference.py, one long-lived Python process:
+//   * in process, where the reference library can be called in a loop: argon2-cffi's
+//     hash_secret_raw(type=ID) (Debian's libargon2, the reference C code), crypt(3) (libxcrypt,
+//     the library mkpasswd calls), OpenSSL's PBKDF2 (hashlib.pbkdf2_hmac, the system libcrypto
+//     that `openssl kdf` runs); CPU from time.process_time(), every thread;
+//   * as programs: `htpasswd -nbB -C <cost>` (Apache's own bcrypt, in libaprutil), `mkpasswd -m
+//     sha-512 -R <rounds> -S <salt>`, `openssl kdf ... PBKDF2`, each run n times, CPU of the
+//     children from getrusage(RUSAGE_CHILDREN). A program's start-up is taken out by running the
+//     same program as many times at its cheapest work x0 (bcrypt cost 4, 1000 rounds, 1
+//     iteration) in the same round: per hash = (T(x) − T(x0)) / n × x / (x − x0), exact when the
+//     work is linear in x (2^cost for bcrypt, rounds, iterations), so the cheapest run's own
+//     hashing is put back rather than subtracted with the start-up.
+//   The target is judged against the in-process reference where there is one (no start-up to
+//   take out), else against the program; the other is printed beside it as a check.
+// - Rounds interleave ours and the references (ours, reference, program, program's baseline,
+//   next row …), HASH_BENCH_ROUNDS of them (7); each sample lasts about HASH_BENCH_SAMPLE_SECONDS
+//   of CPU (0.3 s; at least one hash). Every round's ratio is printed; a row meets the target
+//   (≤ 1.25×) when every round does.
+import { spawn, spawnSync } from 'node:child_process'
+import { cpus, loadavg } from 'node:os'
+import { realpathSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { argon2idRaw, nodeArgon2id } from '../src/hashing/formats/argon2id.js'
+import { computeHash } from '../src/hashing/formats/index.js'
+import { saltFor } from '../src/hashing/salt.js'
+import type { HashSettings } from '../schemas/hash.js'
+
+const TARGET = 1.25
+const ROUNDS = Number(process.env.HASH_BENCH_ROUNDS ?? 7)
+const SAMPLE_SECONDS = Number(process.env.HASH_BENCH_SAMPLE_SECONDS ?? 0.3)
+/** One value for every hash, ours and the references': 20 characters, a default password's length. */
+const PASSWORD = 'Vq3xLmP8rTz2KwN6yHb4'
+const log = (line: string): void => { process.stdout.write(`${line}\n`) }
+
+/** A request to bench/hash-reference.py, without its count. */
+type ReferenceOp = { op: 'argon2', m: number, t: number, p: number } | { op: 'crypt', setting: string } |
+{ op: 'pbkdf2', digest: string, iter: number, keylen: number } | { op: 'spawn', argv: string[] }
+
+interface ProgramReference {
+  label: string
+  argv: (x: number) => string[]
+  /** The row's work and the cheapest work, in the unit the cost is linear in. */
+  x: number
+  x0: number
+  /** The program at x0 (its argument, e.g. cost 4), when x and the argument differ (bcrypt: 2^cost). */
+  argument: number
+  baselineArgument: number
+}
+
+interface Row {
+  name: string
+  settings: HashSettings
+  /** The reference library in a loop, in process; absent: the program is the reference. */
+  inProcess?: { label: string, op: ReferenceOp }
+  program: ProgramReference
+}
+
+const cryptSalt = (): string => Buffer.from(saltFor('sha512-crypt')).toString('latin1')
+const opensslKdf = (digest: string, keylen: number) => (iter: number): string[] =>
+  ['openssl', 'kdf', '-keylen', String(keylen), '-kdfopt', `digest:${digest}`, '-kdfopt', `pass:${PASSWORD}`,
+    '-kdfopt', `salt:${cryptSalt()}`, '-kdfopt', `iter:${iter}`, 'PBKDF2']
+
+function bcryptRow (cost: number, label: string): Row {
+  return {
+    name: `bcrypt cost ${cost} (${label})`,
+    settings: { algorithm: 'bcrypt', cost },
+    program: { label: 'htpasswd -nbB (libaprutil)', argv: (c) => ['htpasswd', '-nbB', '-C', String(c), 'u', PASSWORD], x: 2 ** cost, x0: 2 ** 4, argument: cost, baselineArgument: 4 }
+  }
+}
+
+function sha512Row (rounds: number, label: string): Row {
+  return {
+    name: `sha512-crypt rounds ${rounds} (${label})`,
+    settings: { algorithm: 'sha512-crypt', rounds },
+    inProcess: { label: 'crypt(3), libxcrypt', op: { op: 'crypt', setting: `$6$rounds=${rounds}$` } },
+    program: { label: 'mkpasswd -m sha-512', argv: (r) => ['mkpasswd', '-m', 'sha-512', '-R', String(r), '-S', cryptSalt(), PASSWORD], x: rounds, x0: 1000, argument: rounds, baselineArgument: 1000 }
+  }
+}
+
+function pbkdf2Row (algorithm: 'scram-sha-256' | 'mosquitto', iterations: number, label: string): Row {
+  const [digest, keylen] = algorithm === 'scram-sha-256' ? ['sha256', 32] : ['sha512', 64]
+  return {
+    name: `${algorithm} iterations ${iterations} (${label})`,
+    settings: { algorithm, iterations },
+    inProcess: { label: `PBKDF2-${digest.toUpperCase()}, libcrypto`, op: { op: 'pbkdf2', digest, iter: iterations, keylen } },
+    program: { label: `openssl kdf PBKDF2 ${digest.toUpperCase()}`, argv: opensslKdf(digest.toUpperCase(), keylen), x: iterations, x0: 1, argument: iterations, baselineArgument: 1 }
+  }
+}
+
+function argon2Row (m: number, t: number, p: number, label: string): Row {
+  return {
+    name: `argon2id m=${m},t=${t},p=${p} (${label})`,
+    settings: { algorithm: 'argon2id', memoryKiB: m, iterations: t, parallelism: p },
+    inProcess: { label: 'argon2-cffi, libargon2', op: { op: 'argon2', m, t, p } },
+    // Not run: argon2 has no command-line program here; argon2-cffi in a loop is the reference
+    program: { label: '', argv: () => [], x: 1, x0: 0, argument: 0, baselineArgument: 0 }
+  }
+}
+
+const ROWS: Row[] = [
+  argon2Row(19456, 2, 1, 'default'),
+  argon2Row(65540, 5, 4, 'upper bound'),
+  bcryptRow(12, 'default'),
+  bcryptRow(14, 'upper bound'),
+  sha512Row(5000, 'default'),
+  sha512Row(100000, 'upper bound'),
+  pbkdf2Row('scram-sha-256', 4096, 'default'),
+  pbkdf2Row('scram-sha-256', 100000, 'upper bound'),
+  pbkdf2Row('mosquitto', 101, 'default'),
+  pbkdf2Row('mosquitto', 100000, 'upper bound')
+]
+
+/** bench/hash-reference.py, asked one thing at a time. */
+class Reference {
+  private readonly child = spawn('/usr/bin/python3', [fileURLToPath(new URL('./hash-reference.py', import.meta.url)), PASSWORD], { stdio: ['pipe', 'pipe', 'inherit'] })
+  private readonly lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]()
+
+  async time (op: ReferenceOp, n: number): Promise<Timed> {
+    this.child.stdin.write(`${JSON.stringify({ ...op, n })}\n`)
+    const { value, done } = await this.lines.next()
+    if (done === true) throw new Error('bench/hash-reference.py ended')
+    const answer = JSON.parse(value as string) as Timed | { error: string }
+    if ('error' in answer) throw new Error(`bench/hash-reference.py: ${answer.error} (for ${JSON.stringify(op)})`)
+    return answer
+  }
+
+  close (): void {
+    this.child.stdin.end()
+  }
+}
+
+/** Seconds of CPU (user + system), of system CPU alone, and of wall time, for n hashes together. */
+interface Timed { cpu: number, sys: number, wall: number }
+
+/** Our n hashes. */
+function timeOurs (settings: HashSettings, n: number): Timed {
+  const jobs = Array.from({ length: n }, () => ({ settings, value: PASSWORD, salt: saltFor(settings.algorithm) }))
+  const started = performance.now()
+  const before = process.cpuUsage()
+  for (const job of jobs) {
+    if (typeof computeHash(job) !== 'string') throw new Error(`no hash for ${JSON.stringify(settings)}`)
+  }
+  const used = process.cpuUsage(before)
+  return { cpu: (used.user + used.system) / 1e6, sys: used.system / 1e6, wall: (performance.now() - started) / 1000 }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle] as number : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+const spread = (values: number[], digits: number): string =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`
+/** µs, or ms above 10 ms. */
+const duration = (us: number): string => us >= 10_000 ? `${(us / 1000).toFixed(1)} ms` : us >= 100 ? `${us.toFixed(0)} µs` : `${us.toFixed(1)} µs`
+const durations = (values: number[]): string => `${duration(median(values))} (${duration(Math.min(...values))}–${duration(Math.max(...values))})`
+
+/** Per hash, one entry a round: CPU µs, system CPU µs, wall µs. */
+interface Series { cpu: number[], sys: number[], wall: number[] }
+const series = (): Series => ({ cpu: [], sys: [], wall: [] })
+/** The median share of system CPU, e.g. "sys 12%". */
+const sysShare = (s: Series): string => `sys ${(100 * median(s.sys.map((sys, i) => sys / (s.cpu[i] as number)))).toFixed(0)}%`
+
+interface Measured {
+  row: Row
+  n: { ours: number, inProcess: number, program: number }
+  ours: Series
+  inProcess: Series
+  program: Series
+  /** Ours ÷ the reference the target is judged against, per round. */
+  ratio: number[]
+  /** Ours ÷ the other reference (the program where the in-process one is judged), per round. */
+  check: number[]
+}
+
+async function main (): Promise<void> {
+  const reference = new Reference()
+  const started = new Date()
+  const loadAtStart = loadavg()
+  log(`bench:hashes ${started.toISOString()}: Node ${process.version} (OpenSSL ${process.versions.openssl}), ` +
+    `argon2id through ${argon2idRaw === nodeArgon2id ? 'node:crypto argon2Sync' : '@noble/hashes (no crypto.argon2Sync on this runtime)'}; ` +
+    `${cpus().length} × ${cpus()[0]?.model ?? '?'}; load ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}; ` +
+    `${ROUNDS} rounds, samples of ~${SAMPLE_SECONDS} s CPU`)
+  const measured: Measured[] = []
+  try {
+    // Warm-up and sizing: one of each (after a first, discarded call), n from its CPU
+    for (const row of ROWS) {
+      timeOurs(row.settings, 1)
+      const size = (seconds: number, least: number): number => Math.max(least, Math.round(SAMPLE_SECONDS / Math.max(seconds, 1e-6)))
+      const oursN = size(timeOurs(row.settings, 1).cpu, 1)
+      let inProcessN = 0
+      if (row.inProcess !== undefined) {
+        await reference.time(row.inProcess.op, 1)
+        inProcessN = size((await reference.time(row.inProcess.op, 1)).cpu, 1)
+      }
+      let programN = 0
+      if (row.program.label !== '') {
+        const { argv, argument } = row.program
+        await reference.time({ op: 'spawn', argv: argv(argument) }, 1)
+        // A program costs its start-up too, which the wall time shows better than a child's CPU
+        const one = await reference.time({ op: 'spawn', argv: argv(argument) }, 2)
+        programN = size(Math.max(one.cpu, one.wall / 2) / 2, 1)
+      }
+      measured.push({ row, n: { ours: oursN, inProcess: inProcessN, program: programN }, ours: series(), inProcess: series(), program: series(), ratio: [], check: [] })
+      log(`  sized ${row.name}: ours ×${oursN}, in process ×${inProcessN}, program ×${programN} (and its baseline ×${programN})`)
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const m of measured) {
+        const { row, n } = m
+        const ours = timeOurs(row.settings, n.ours)
+        m.ours.cpu.push(ours.cpu / n.ours * 1e6)
+        m.ours.sys.push(ours.sys / n.ours * 1e6)
+        m.ours.wall.push(ours.wall / n.ours * 1e6)
+        let inProcessUs = Number.NaN
+        if (row.inProcess !== undefined) {
+          const sample = await reference.time(row.inProcess.op, n.inProcess)
+          inProcessUs = sample.cpu / n.inProcess * 1e6
+          m.inProcess.cpu.push(inProcessUs)
+          m.inProcess.sys.push(sample.sys / n.inProcess * 1e6)
+          m.inProcess.wall.push(sample.wall / n.inProcess * 1e6)
+        }
+        let programUs = Number.NaN
+        if (row.program.label !== '') {
+          const { argv, x, x0, argument, baselineArgument } = row.program
+          const full = await reference.time({ op: 'spawn', argv: argv(argument) }, n.program)
+          const base = await reference.time({ op: 'spawn', argv: argv(baselineArgument) }, n.program)
+          const scale = x / (x - x0)
+          programUs = (full.cpu - base.cpu) / n.program * scale * 1e6
+          m.program.cpu.push(programUs)
+          m.program.sys.push((full.sys - base.sys) / n.program * scale * 1e6)
+          m.program.wall.push((full.wall - base.wall) / n.program * scale * 1e6)
+        }
+        const ourUs = ours.cpu / n.ours * 1e6
+        const judged = row.inProcess !== undefined ? inProcessUs : programUs
+        m.ratio.push(ourUs / judged)
+        if (row.inProcess !== undefined && row.program.label !== '') m.check.push(ourUs / programUs)
+      }
+      log(`  round ${round + 1}/${ROUNDS}: ${measured.map((m) => `${m.row.name.split(' (')[0] ?? ''} ${(m.ratio.at(-1) as number).toFixed(2)}×`).join(', ')}`)
+    }
+  } finally {
+    reference.close()
+  }
+
+  const ended = new Date()
+  log('')
+  log(`${started.toISOString().slice(0, 16).replace('T', ' ')}–${ended.toISOString().slice(11, 16)} UTC, Node ${process.version} ` +
+    `(OpenSSL ${process.versions.openssl}), ${ROUNDS} rounds interleaved, ${((ended.getTime() - started.getTime()) / 1000).toFixed(0)} s in all; load average ${loadAtStart[0]?.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end. ` +
+    'CPU per hash, median (min–max) over the rounds; wall time beside it.')
+  log('')
+  log(`| Row | ours: CPU | ours: wall | reference (judged) | reference: CPU | reference: wall | ratio (CPU) | rounds ≤ ${TARGET}× | check: the program | program: CPU | ours ÷ program |`)
+  log('|---|---|---|---|---|---|---|---|---|---|---|')
+  const missed: string[] = []
+  for (const m of measured) {
+    const { row } = m
+    const judgedInProcess = row.inProcess !== undefined
+    const judged = judgedInProcess ? m.inProcess : m.program
+    const label = judgedInProcess ? (row.inProcess?.label ?? '') : `${row.program.label}, start-up taken out`
+    const within = m.ratio.filter((r) => r <= TARGET).length
+    const check = judgedInProcess && row.program.label !== ''
+    // A program whose start-up varies by more than its hash costs gives nothing once it is taken out
+    const resolved = m.program.cpu.every((us) => us > 0)
+    const checkCpu = !check ? '—' : resolved ? durations(m.program.cpu) : `not resolved: the start-up varies by more than a hash costs [${m.program.cpu.map(duration).join(' ')}]`
+    const checkRatio = !check || !resolved ? '—' : `${spread(m.check, 2)}× [${m.check.map((r) => r.toFixed(2)).join(' ')}]`
+    log(`| ${row.name} | ${durations(m.ours.cpu)}, ${sysShare(m.ours)} | ${duration(median(m.ours.wall))} | ${label} | ${durations(judged.cpu)}, ${sysShare(judged)} | ${duration(median(judged.wall))} | ` +
+      `**${spread(m.ratio, 2)}×** [${m.ratio.map((r) => r.toFixed(2)).join(' ')}] | ${within}/${m.ratio.length} | ` +
+      `${check ? `${row.program.label}, start-up taken out` : '—'} | ${checkCpu} | ${checkRatio} |`)
+    if (within < m.ratio.length) missed.push(`${row.name}: ours ÷ reference ${spread(m.ratio, 2)}×, ${m.ratio.length - within} of ${m.ratio.length} rounds above ${TARGET}×`)
+  }
+  log('')
+  log(`n per sample (ours / in process / program and its baseline): ${measured.map((m) => `${m.row.name.split(' (')[0] ?? ''} ${m.n.ours}/${m.n.inProcess || '—'}/${m.n.program || '—'}`).join('; ')}`)
+  for (const line of missed) log(`MISSED: ${line}`)
+  if (missed.length > 0) process.exitCode = 1
+}
+
+/** Runs this script again under BENCH_NODE, unless this process already is that binary (bench/run.ts's convention). */
+function ranUnderBenchNode (): boolean {
+  const wanted = process.env.BENCH_NODE
+  if (wanted === undefined || wanted === '' || realpathSync(wanted) === realpathSync(process.execPath)) return false
+  const child = spawnSync(wanted, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: 'inherit' })
+  process.exitCode = child.status ?? 1
+  return true
+}
+
+if (!ranUnderBenchNode()) await main()
