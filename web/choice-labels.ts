@@ -47,7 +47,18 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
     'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'EFF large list (English, 7,776 words)',
-    'wordList.bip39': 'BIP-39, {language} (2,048 words)'
+    'wordList.bip39': 'BIP-39, {language} (2,048 words)',
+    'algorithm.EdDSA': 'EdDSA (Ed25519)',
+    'algorithm.ES256': 'ES256 (ECDSA, P-256)',
+    'algorithm.ES384': 'ES384 (ECDSA, P-384)',
+    'algorithm.RS256': 'RS256 (RSA, PKCS #1 v1.5)',
+    'algorithm.PS256': 'PS256 (RSA-PSS)',
+    'algorithm.HS256': 'HS256 (HMAC, shared secret)',
+    'algorithm.HS384': 'HS384 (HMAC, shared secret)',
+    'algorithm.HS512': 'HS512 (HMAC, shared secret)',
+    'format.jwk': 'JWK (JSON Web Key)',
+    'format.pem': 'PEM (PKCS #8 and SPKI)',
+    'format.vapid': 'VAPID (web push, Base64url)'
   },
   de: {
     'protocol.shadowsocks': 'Shadowsocks-Passwort',
@@ -80,7 +91,18 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
     'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Große EFF-Liste (Englisch, 7.776 Wörter)',
-    'wordList.bip39': 'BIP-39, {language} (2.048 Wörter)'
+    'wordList.bip39': 'BIP-39, {language} (2.048 Wörter)',
+    'algorithm.EdDSA': 'EdDSA (Ed25519)',
+    'algorithm.ES256': 'ES256 (ECDSA, P-256)',
+    'algorithm.ES384': 'ES384 (ECDSA, P-384)',
+    'algorithm.RS256': 'RS256 (RSA, PKCS #1 v1.5)',
+    'algorithm.PS256': 'PS256 (RSA-PSS)',
+    'algorithm.HS256': 'HS256 (HMAC, gemeinsames Geheimnis)',
+    'algorithm.HS384': 'HS384 (HMAC, gemeinsames Geheimnis)',
+    'algorithm.HS512': 'HS512 (HMAC, gemeinsames Geheimnis)',
+    'format.jwk': 'JWK (JSON Web Key)',
+    'format.pem': 'PEM (PKCS #8 und SPKI)',
+    'format.vapid': 'VAPID (Web-Push, Base64url)'
   },
   fr: {
     'protocol.shadowsocks': 'Mot de passe Shadowsocks',
@@ -113,7 +135,18 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
     'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Grande liste de l’EFF (anglais, 7 776 mots)',
-    'wordList.bip39': 'BIP-39, {language} (2 048 mots)'
+    'wordList.bip39': 'BIP-39, {language} (2 048 mots)',
+    'algorithm.EdDSA': 'EdDSA (Ed25519)',
+    'algorithm.ES256': 'ES256 (ECDSA, P-256)',
+    'algorithm.ES384': 'ES384 (ECDSA, P-384)',
+    'algorithm.RS256': 'RS256 (RSA, PKCS #1 v1.5)',
+    'algorithm.PS256': 'PS256 (RSA-PSS)',
+    'algorithm.HS256': 'HS256 (HMAC, secret partagé)',
+    'algorithm.HS384': 'HS384 (HMAC, secret partagé)',
+    'algorithm.HS512': 'HS512 (HMAC, secret partagé)',
+    'format.jwk': 'JWK (JSON Web Key)',
+    'format.pem': 'PEM (PKCS #8 et SPKI)',
+    'format.vapid': 'VAPID (notifications push web, Base64url)'
   },
   es: {
     'protocol.shadowsocks': 'Contraseña de Shadowsocks',
@@ -146,7 +179,18 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
     'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Lista grande de la EFF (inglés, 7776 palabras)',
-    'wordList.bip39': 'BIP-39, {language} (2048 palabras)'
+    'wordList.bip39': 'BIP-39, {language} (2048 palabras)',
+    'algorithm.EdDSA': 'EdDSA (Ed25519)',
+    'algorithm.ES256': 'ES256 (ECDSA, P-256)',
+    'algorithm.ES384': 'ES384 (ECDSA, P-384)',
+    'algorithm.RS256': 'RS256 (RSA, PKCS #1 v1.5)',
+    'algorithm.PS256': 'PS256 (RSA-PSS)',
+    'algorithm.HS256': 'HS256 (HMAC, secreto compartido)',
+    'algorithm.HS384': 'HS384 (HMAC, secreto compartido)',
+    'algorithm.HS512': 'HS512 (HMAC, secreto compartido)',
+    'format.jwk': 'JWK (JSON Web Key)',
+    'format.pem': 'PEM (PKCS #8 y SPKI)',
+    'format.vapid': 'VAPID (notificaciones push web, Base64url)'
   },
   ru: {
     'protocol.shadowsocks': 'Пароль Shadowsocks',
@@ -179,7 +223,18 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'hash.algorithm.scram-sha-256': 'SCRAM-SHA-256 (PostgreSQL, PgBouncer)',
     'hash.algorithm.mosquitto': 'PBKDF2-SHA512 (Mosquitto)',
     'wordList.eff-large': 'Большой список EFF (английский, 7776 слов)',
-    'wordList.bip39': 'BIP-39, {language} (2048 слов)'
+    'wordList.bip39': 'BIP-39, {language} (2048 слов)',
+    'algorithm.EdDSA': 'EdDSA (Ed25519)',
+    'algorithm.ES256': 'ES256 (ECDSA, P-256)',
+    'algorithm.ES384': 'ES384 (ECDSA, P-384)',
+    'algorithm.RS256': 'RS256 (RSA, PKCS #1 v1.5)',
+    'algorithm.PS256': 'PS256 (RSA-PSS)',
+    'algorithm.HS256': 'HS256 (HMAC, общий секрет)',
+    'algorithm.HS384': 'HS384 (HMAC, общий секрет)',
+    'algorithm.HS512': 'HS512 (HMAC, общий секрет)',
+    'format.jwk': 'JWK (JSON Web Key)',
+    'format.pem': 'PEM (PKCS #8 и SPKI)',
+    'format.vapid': 'VAPID (push-уведомления в браузере, Base64url)'
   }
 }
 

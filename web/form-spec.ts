@@ -2,14 +2,29 @@
 // the page is bundled (src/build/form-spec.ts), never written here by hand. Types only, so both the
 // server (which builds it) and the browser bundle (which reads it) share one definition.
 
+type Choice = string | number
+
+/**
+ * What a parameter's route decides beyond its schema, read from the function that decides it
+ * (CONTRACT §13: `modulusBits` is RSA's alone, `format` depends on `algorithm`).
+ */
+export interface FieldRules {
+  /** Shown and sent only while parameter `param` holds one of `values`. */
+  appliesWith?: { param: string, values: readonly Choice[] }
+  /** A choice's options by the value of parameter `param`: what its route takes with that value. */
+  choicesWith?: { param: string, choices: Readonly<Record<string, readonly Choice[]>> }
+}
+
 /** A parameter with one control: its `name` in CONTRACT §2 and what its control carries. */
-export type FieldSpec =
+export type FieldSpec = FieldRules & (
   | { name: string, kind: 'integer', default: number, minimum: number, maximum: number }
   | { name: string, kind: 'boolean', default: boolean }
   | { name: string, kind: 'string', default: string, minLength?: number, maxLength: number }
-  | { name: string, kind: 'choice', default: string | number, choices: ReadonlyArray<string | number> }
+  /** `default`: the schema's, or for an optional parameter with none the value its route takes when it is left out. */
+  | { name: string, kind: 'choice', default: Choice, choices: readonly Choice[] }
   /** number's `exclusions`: one text control, items separated by commas or white space. */
   | { name: string, kind: 'list', default: readonly string[], maxItems: number }
+)
 
 /** One algorithm of `hash` (CONTRACT §12) and its own fields (`cost`, `memoryKiB`, ...). */
 export interface HashAlgorithmSpec {

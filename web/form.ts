@@ -15,9 +15,15 @@ const PASSWORD_MINIMUMS: Record<string, string> = { minUppercase: 'uppercase', m
 
 /**
  * Parameters that only mean something while another one has a given value (CONTRACT §2): hidden
- * and not sent otherwise, as the API would ignore them.
+ * and not sent otherwise, as the API would ignore them (or refuse them: signing-key's
+ * `modulusBits`, whose rule the form spec carries from the route).
  */
-export function applies (type: string, name: string, raw: Raw): boolean {
+export function applies (type: string, param: ParamSpec, raw: Raw): boolean {
+  const { name } = param
+  if ('appliesWith' in param && param.appliesWith !== undefined) {
+    const { param: other, values } = param.appliesWith
+    return values.some((value) => String(value) === String(raw[other]))
+  }
   if (type === 'password' && name in PASSWORD_MINIMUMS) return raw[PASSWORD_MINIMUMS[name] as string] === true
   if (type === 'uuid' && name === 'length') return COMPACT_UUID_FORMATS.includes(String(raw.format))
   if (type === 'vpn' && name === 'length') return raw.protocol === 'shadowsocks'
@@ -76,6 +82,7 @@ function control (param: FieldSpec, name: string, t: Translate, prefix: string):
         option.defaultSelected = choice === param.default
         select.append(option)
       }
+      if (param.choicesWith !== undefined) everyOption.set(select, [...select.options])
       return select
     }
     case 'string': {
@@ -108,6 +115,13 @@ function field (param: FieldSpec, t: Translate, prefix: string, name = param.nam
   if (param.kind === 'list') box.append(el('p', { id: `${input.id}-hint`, class: 'hint' }, t('exclusionsHint')))
   return box
 }
+
+/**
+ * Every option of a choice whose options depend on another parameter (`choicesWith`): the
+ * select holds only those that apply now (a hidden option still shows in some browsers' menus),
+ * and takes them all back to be given any value by restoreValues.
+ */
+const everyOption = new WeakMap<HTMLSelectElement, HTMLOptionElement[]>()
 
 /** What draws the chosen algorithm's fields again, by its chooser (restoreValues needs it before the fields' values). */
 const hashFieldsOf = new WeakMap<HTMLSelectElement, () => void>()
@@ -175,17 +189,45 @@ export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
     const input = controlOf(root, name, prefix)
     if (input === undefined) continue
     if (typeof value === 'boolean') (input as HTMLInputElement).checked = value
-    else input.value = value
+    else {
+      const options = input instanceof HTMLSelectElement ? everyOption.get(input) : undefined
+      if (options !== undefined) input.replaceChildren(...options)
+      input.value = value
+    }
     if (input instanceof HTMLSelectElement) hashFieldsOf.get(input)?.()
   }
 }
 
-/** Hides the fields that do not apply to what the others say now. */
+/**
+ * A choice offers only the options its route takes with what the other controls hold now
+ * (CONTRACT §13: `pem` not for HMAC keys, `vapid` for ES256 alone); a value it no longer offers
+ * becomes the default, or the first option left.
+ */
+function limitChoices (root: ParentNode, spec: GeneratorSpec, prefix: string): void {
+  const raw = rawValues(root, spec, prefix)
+  for (const param of spec.params) {
+    if (param.kind !== 'choice' || param.choicesWith === undefined) continue
+    const select = controlOf(root, param.name, prefix)
+    if (!(select instanceof HTMLSelectElement)) continue
+    const options = everyOption.get(select)
+    if (options === undefined) continue
+    const allowed = (param.choicesWith.choices[String(raw[param.choicesWith.param])] ?? param.choices).map(String)
+    const value = select.value
+    const kept = options.filter((option) => allowed.includes(option.value))
+    const shown = [...select.options]
+    if (kept.length === shown.length && kept.every((option, index) => shown[index] === option)) continue
+    select.replaceChildren(...kept)
+    select.value = allowed.includes(value) ? value : allowed.includes(String(param.default)) ? String(param.default) : (kept[0]?.value ?? '')
+  }
+}
+
+/** Hides the fields that do not apply to what the others say now, and the choices that do not. */
 export function updateApplicable (root: ParentNode, spec: GeneratorSpec, prefix = ''): void {
+  limitChoices(root, spec, prefix)
   const raw = rawValues(root, spec, prefix)
   for (const param of spec.params) {
     const box = controlOf(root, param.name, prefix)?.closest<HTMLElement>('[data-param]') ?? null
-    if (box !== null) box.hidden = !applies(spec.type, param.name, raw)
+    if (box !== null) box.hidden = !applies(spec.type, param, raw)
   }
 }
 
@@ -238,7 +280,7 @@ export function requestBody (root: ParentNode, spec: GeneratorSpec, prefix = '')
   const raw = rawValues(root, spec, prefix)
   const body: Record<string, unknown> = {}
   for (const param of spec.params) {
-    if (!applies(spec.type, param.name, raw)) continue
+    if (!applies(spec.type, param, raw)) continue
     const value = param.kind === 'hash' ? sentHash(param, raw) : raw[param.name] === undefined ? undefined : sent(param, raw[param.name] as string | boolean)
     if (value !== undefined) body[param.name] = value
   }

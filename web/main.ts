@@ -6,7 +6,7 @@ import { copyText } from './clipboard.js'
 import { el } from './dom.js'
 import { saveFile } from './download.js'
 import type { FormSpec, GeneratorSpec } from './form-spec.js'
-import { buildFields, rawValues, requestBody, restoreValues, updateApplicable } from './form.js'
+import { buildFields, rawValues, requestBody, restoreValues, updateApplicable, type Raw } from './form.js'
 import { preferredLanguage, translator, type Translate } from './i18n.js'
 import { LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey, type PageLanguage } from './messages.js'
 import { alertBox, clearFieldErrors, envSection, paramControl, resultSection, showFieldErrors, type ResultActions } from './render.js'
@@ -31,8 +31,8 @@ let type = typeFromFragment()
 /** CONTRACT §9: the access key, once asked for, lives in this variable for the tab's life and nowhere else. */
 let accessKey: string | undefined
 let askingForKey = false
-/** The answer on screen, so a change of language can show it again in the new words. */
-let shown: GenerationResult | string | undefined
+/** The answer on screen (and what the form held when it was asked for), so a change of language can show it again in the new words. */
+let shown: { result: GenerationResult, sent: Raw } | string | undefined
 /** The set's rows while another generator is shown or the page is drawn again; they start as an app's secrets. */
 let setRows: SetRow[] = [...PRESETS.app]
 let setEditor: SetEditor | undefined
@@ -63,15 +63,15 @@ const actions: ResultActions = {
 }
 
 /** A generator's values, or a set's .env text. */
-function showResult (result: GenerationResult | string): void {
+function showResult (result: { result: GenerationResult, sent: Raw } | string): void {
   shown = result
-  output.replaceChildren(typeof result === 'string' ? envSection(result, t, actions) : resultSection(result, t, actions))
+  output.replaceChildren(typeof result === 'string' ? envSection(result, t, actions) : resultSection(result.result, result.sent, t, actions))
 }
 
-function showOutcome (outcome: Outcome): void {
+function showOutcome (outcome: Outcome, sent: Raw): void {
   switch (outcome.kind) {
     case 'values':
-      showResult(outcome.result)
+      showResult({ result: outcome.result, sent })
       status.textContent = t.plural('generated', outcome.result.values.length)
       return
     case 'env':
@@ -109,6 +109,7 @@ async function onSubmit (event: SubmitEvent): Promise<void> {
   }
   const items = setEditor?.items()
   const body = items === undefined ? requestBody(form, spec()) : undefined
+  const sent = items === undefined ? rawValues(form, spec()) : {}
   // Values shown before go before anything else can happen (CONTRACT §8: never values and an error at once)
   clearOutput()
   const ticket = latest
@@ -118,7 +119,7 @@ async function onSubmit (event: SubmitEvent): Promise<void> {
     askingForKey = false
     keyField.hidden = true
   }
-  showOutcome(outcome)
+  showOutcome(outcome, sent)
 }
 
 function renderFields (): void {

@@ -3,9 +3,10 @@
 import type { GenerationResult, Problem } from './api.js'
 import { el, VALUE_ATTRIBUTES } from './dom.js'
 import { namedByLabel } from './field-label.js'
-import { pointedControlId } from './form.js'
+import { pointedControlId, type Raw } from './form.js'
 import type { Translate } from './i18n.js'
-import { ENV_DOWNLOAD_NAME } from './messages.js'
+import { jwkSet } from './jwk-set.js'
+import { ENV_DOWNLOAD_NAME, type MessageKey } from './messages.js'
 import { qrCode } from './qr.js'
 
 export interface ResultActions {
@@ -34,31 +35,76 @@ function item (result: GenerationResult, index: number, t: Translate, actions: R
   // A token's hash is its SHA-256; a password's or passphrase's the one asked for (CONTRACT §12)
   if (hash !== undefined) entry.append(el('p', { class: 'sub-label' }, t(result.type === 'token' ? 'hash' : 'passwordHash')), copyable('data-hash', hash, t('copyHash', n), t, actions))
   if (result.type === 'totp') entry.append(qrCode(value, t('qrCode', n)))
-  if (result.type === 'ssh-key') {
+  const files = keyFiles(result.type, value)
+  if (files !== undefined) {
     const many = result.values.length > 1
-    const savePrivate = el('button', { type: 'button', ...(many ? { 'aria-label': t('savePrivateKeyN', n) } : {}) }, t('savePrivateKey'))
-    savePrivate.addEventListener('click', () => actions.save('id_ed25519', value))
-    const buttons = el('div', { class: 'actions' }, savePrivate)
-    if (publicKey !== undefined) {
-      const savePublic = el('button', { type: 'button', ...(many ? { 'aria-label': t('savePublicKeyN', n) } : {}) }, t('savePublicKey'))
-      // ssh-keygen writes the .pub file as one line ending in a line feed
-      savePublic.addEventListener('click', () => actions.save('id_ed25519.pub', `${publicKey}\n`))
-      buttons.append(savePublic)
+    const button = (file: KeyFile, text: string): HTMLButtonElement => {
+      const save = el('button', { type: 'button', ...(many ? { 'aria-label': t(file.labelN, n) } : {}) }, t(file.label))
+      save.addEventListener('click', () => actions.save(file.name, text))
+      return save
     }
+    const buttons = el('div', { class: 'actions' }, button(files.private, value))
+    if (publicKey !== undefined) buttons.append(button(files.public, files.publicText(publicKey)))
     entry.append(buttons)
   }
   return entry
 }
 
-/** The values of one answer, their entropy, and Copy all (every value, one per line). */
-export function resultSection (result: GenerationResult, t: Translate, actions: ResultActions): HTMLElement {
+interface KeyFile { name: string, label: MessageKey, labelN: MessageKey }
+
+/**
+ * The files a key pair is saved as (CONTRACT §8, §13), when it has some: an ssh-key as ssh-keygen
+ * names them; a signing key in PEM as `private.pem` and `public.pem`, each PEM as the API wrote
+ * it (ending in a line feed). JWK and VAPID keys are one line, copied rather than saved.
+ */
+function keyFiles (type: string, value: string): { private: KeyFile, public: KeyFile, publicText: (publicKey: string) => string } | undefined {
+  if (type === 'ssh-key') {
+    return {
+      private: { name: 'id_ed25519', label: 'savePrivateKey', labelN: 'savePrivateKeyN' },
+      public: { name: 'id_ed25519.pub', label: 'savePublicKey', labelN: 'savePublicKeyN' },
+      // ssh-keygen writes the .pub file as one line ending in a line feed
+      publicText: (publicKey) => `${publicKey}\n`
+    }
+  }
+  if (type === 'signing-key' && value.startsWith('-----BEGIN ')) {
+    return {
+      private: { name: 'private.pem', label: 'savePrivatePem', labelN: 'savePrivatePemN' },
+      public: { name: 'public.pem', label: 'savePublicPem', labelN: 'savePublicPemN' },
+      publicText: (publicKey) => publicKey
+    }
+  }
+  return undefined
+}
+
+/**
+ * A signing-key answer's public keys as a JWK Set (CONTRACT §13), with its Copy: what a provider
+ * publishes at its `jwks_uri`. Built from the keys shown (web/jwk-set.ts), never asked for, as
+ * asking would make other keys. None for HMAC keys, which have no public key.
+ */
+function jwkSetSection (result: GenerationResult, sent: Raw, t: Translate, actions: ResultActions): HTMLElement | undefined {
+  if (result.type !== 'signing-key' || result.publicKeys === undefined) return undefined
+  const text = jwkSet(String(sent.algorithm), result.publicKeys)
+  if (text === undefined) return undefined
+  const copy = el('button', { type: 'button', class: 'copy' }, t('copyJwkSet'))
+  copy.addEventListener('click', () => actions.copy(text))
+  return el('section', { class: 'jwk-set', 'aria-labelledby': 'jwk-set-heading' },
+    el('div', { class: 'results-head' }, el('h3', { id: 'jwk-set-heading' }, t('jwkSet')), copy),
+    el('p', { class: 'hint' }, t('jwkSetHint')),
+    el('pre', { 'data-jwk-set': '', class: 'value', ...VALUE_ATTRIBUTES }, text))
+}
+
+/**
+ * The values of one answer, their entropy, and Copy all (every value, one per line); a signing
+ * key's JWK Set after them. `sent`: what the form held when the request went (the JWK Set's `alg`).
+ */
+export function resultSection (result: GenerationResult, sent: Raw, t: Translate, actions: ResultActions): HTMLElement {
   const copyAll = el('button', { type: 'button', class: 'copy-all' }, t('copyAll'))
   // The values as the API's text/plain answer lists them (CONTRACT §1.2, without public keys):
   // each on its own line ending in a line feed; an ssh-key, which ends in one already, gets no second
   copyAll.addEventListener('click', () => actions.copy(result.values.map((value) => (value.endsWith('\n') ? value : `${value}\n`)).join('')))
   const list = el('ol', { class: 'values' })
   for (let index = 0; index < result.values.length; index++) list.append(item(result, index, t, actions))
-  return el('section', { class: 'results', 'aria-labelledby': 'values-heading' },
+  const section = el('section', { class: 'results', 'aria-labelledby': 'values-heading' },
     el('div', { class: 'results-head' },
       el('h2', { id: 'values-heading' }, t('values')),
       copyAll),
@@ -68,6 +114,9 @@ export function resultSection (result: GenerationResult, t: Translate, actions: 
       el('span', { 'data-entropy-bits': '', translate: 'no' }, String(result.entropyBits)), ' ',
       el('span', {}, t('bits'))),
     list)
+  const keys = jwkSetSection(result, sent, t, actions)
+  if (keys !== undefined) section.append(keys)
+  return section
 }
 
 /** The control a problem's pointer names in a generator's form (`#/length`, `#/exclusions/3`, `#/hash/cost` → `param-length`, `param-exclusions`, `param-hash-cost`). */

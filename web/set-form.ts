@@ -16,7 +16,7 @@ export interface SetRow {
   note?: NoteKey
 }
 
-export type PresetName = 'app' | 'wireguard' | 'reality' | 'vaultwarden' | 'mosquitto'
+export type PresetName = 'app' | 'wireguard' | 'reality' | 'vaultwarden' | 'mosquitto' | 'oidc' | 'vapid'
 type NoteKey = Extract<MessageKey, `note.${string}`>
 
 /**
@@ -46,6 +46,17 @@ export const PRESETS: Readonly<Record<PresetName, readonly SetRow[]>> = {
   // Mosquitto's password_file holds `<user>:<hash>` lines in its PBKDF2-SHA512 `$7$` format
   mosquitto: [
     { name: 'MQTT_PASSWORD', type: 'password', raw: { length: '32', 'hash.algorithm': 'mosquitto' }, note: 'note.mosquitto' }
+  ],
+  // CONTRACT §13: an OpenID Connect provider's RS256 signing key as a JWK (the .env form takes
+  // JWK lines, never a multi-line PEM), OIDC_PUBLIC_KEY its public JWK; and the HMAC secret of
+  // Authelia's `hmac_secret` (at least 64 random characters)
+  oidc: [
+    { name: 'OIDC_PRIVATE_KEY', type: 'signing-key', raw: { algorithm: 'RS256' }, note: 'note.oidc' },
+    { name: 'OIDC_HMAC_SECRET', type: 'password', raw: { length: '64', symbols: false } }
+  ],
+  // Web push: the .env derives VAPID_PUBLIC_KEY from the name (CONTRACT §10), the pair Mastodon reads
+  vapid: [
+    { name: 'VAPID_PRIVATE_KEY', type: 'signing-key', raw: { algorithm: 'ES256', format: 'vapid' }, note: 'note.vapid' }
   ]
 }
 

@@ -8,12 +8,14 @@ import { PhraseParams } from '../../schemas/phrase.js'
 import { PinParams } from '../../schemas/pin.js'
 import { SeqParams } from '../../schemas/seq.js'
 import { ShortIdParams } from '../../schemas/short-id.js'
+import { DEFAULT_MODULUS_BITS, SIGNING_ALGORITHMS, SIGNING_KEY_FORMATS, SigningKeyParams } from '../../schemas/signing-key.js'
 import { SshKeyParams } from '../../schemas/ssh-key.js'
 import { TokenParams } from '../../schemas/token.js'
 import { TotpParams } from '../../schemas/totp.js'
 import { UuidParams } from '../../schemas/uuid.js'
 import { VpnParams } from '../../schemas/vpn.js'
-import type { FieldSpec, FormSpec, HashAlgorithmSpec, ParamSpec } from '../../web/form-spec.js'
+import { formatAllowed, isRsaAlgorithm } from '../keys/signing-keys.js'
+import type { FieldRules, FieldSpec, FormSpec, HashAlgorithmSpec, ParamSpec } from '../../web/form-spec.js'
 
 /** Every generator in the order the page lists them (CONTRACT §1), with the schema its route validates. */
 export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject]> = [
@@ -29,8 +31,27 @@ export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject]> = [
   ['ssh-key', SshKeyParams],
   ['age-key', AgeKeyParams],
   ['token', TokenParams],
-  ['totp', TotpParams]
+  ['totp', TotpParams],
+  ['signing-key', SigningKeyParams]
 ]
+
+/**
+ * What routes decide beyond their schemas, by generator and parameter, taken from the functions
+ * and constants the route decides with (so the page offers what the route takes, and no more).
+ */
+const RULES: Readonly<Record<string, Readonly<Record<string, FieldRules & { default?: number }>>>> = {
+  // CONTRACT §13: modulusBits is RSA's alone (given with another algorithm: NOT_ALLOWED_VALUE),
+  // optional with no default in the schema, so that "given" is told from "left out"
+  'signing-key': {
+    modulusBits: { default: DEFAULT_MODULUS_BITS, appliesWith: { param: 'algorithm', values: SIGNING_ALGORITHMS.filter(isRsaAlgorithm) } },
+    format: {
+      choicesWith: {
+        param: 'algorithm',
+        choices: Object.fromEntries(SIGNING_ALGORITHMS.map((algorithm) => [algorithm, SIGNING_KEY_FORMATS.filter((format) => formatAllowed(algorithm, format))]))
+      }
+    }
+  }
+}
 
 /**
  * A parameter's control from its schema. Each kind of schema the generators use has its control;
@@ -67,6 +88,13 @@ function fieldSpec (name: string, schema: TSchema): FieldSpec {
 export function formSpec (): FormSpec {
   return GENERATOR_PARAMS.map(([type, params]) => ({
     type,
-    params: Object.entries(params.properties).map(([name, schema]) => paramSpec(name, schema))
+    params: Object.entries(params.properties).map(([name, schema]) => withRules(paramSpec(name, schema), RULES[type]?.[name]))
   }))
+}
+
+/** A parameter's control with its route's rules; a default only where the schema has none (never a second copy). */
+function withRules (spec: ParamSpec, rules: FieldRules & { default?: number } | undefined): ParamSpec {
+  if (rules === undefined) return spec
+  if (spec.kind === 'hash' || (rules.default !== undefined && spec.default !== undefined)) throw new Error(`${spec.name}: rules for a parameter that has its own default or no single control`)
+  return { ...spec, ...rules } as FieldSpec
 }

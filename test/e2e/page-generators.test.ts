@@ -1,4 +1,4 @@
-// The page (CONTRACT §8) in Chromium, generator by generator: each of the 13 from its `/#<type>`,
+// The page (CONTRACT §8) in Chromium, generator by generator: each of the 14 from its `/#<type>`,
 // at its defaults and with one parameter changed through its control, shows exactly what the API
 // answered to the request it sent (captured from the network), and that request is the §8 one:
 // POST, JSON body holding only the parameters set, no query, the page's language. Then every
@@ -7,6 +7,7 @@ import t, { type Test } from 'tap'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { browserSkip, generate, generateButton, leadingLanguage, openGenerator, pageLanguage, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
+import { DEFAULT_MODULUS_BITS } from '../../schemas/signing-key.js'
 import { GENERATORS, type Generator } from '../helper.js'
 
 const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
@@ -27,7 +28,8 @@ const CHANGED: Record<Generator, { control: string, value: unknown, body: Record
   'ssh-key': { control: 'comment', value: 'deploy@ci', body: { comment: 'deploy@ci' } },
   'age-key': { control: 'quantity', value: 3, body: { quantity: 3 } },
   token: { control: 'prefix', value: 'myapp', body: { prefix: 'myapp' } },
-  totp: { control: 'digits', value: 8, body: { digits: 8 } }
+  totp: { control: 'digits', value: 8, body: { digits: 8 } },
+  'signing-key': { control: 'algorithm', value: 'ES256', body: { algorithm: 'ES256' } }
 }
 
 /** `exclusions` may go as strings or JSON integers (§2); compared as the strings they stand for. */
@@ -134,8 +136,19 @@ async function checkChoiceByDiscriminator (t: Test, page: Page, what: string, na
 
 /** Parameters shown only once another is set (§8 and issue 25): control → [what enables it, value]. */
 const ENABLED_BY: Record<string, Record<string, [string, unknown]>> = {
-  uuid: { length: ['format', 'alphanumeric'] }
+  uuid: { length: ['format', 'alphanumeric'] },
+  // CONTRACT §13: RSA's alone
+  'signing-key': { modulusBits: ['algorithm', 'RS256'] }
 }
+
+/** Choices whose options depend on another control: [the control, a value with which every option is offered]. */
+const ALL_CHOICES_WITH: Record<string, Record<string, [string, unknown]>> = {
+  // CONTRACT §13: vapid only for ES256, pem not for HMAC keys
+  'signing-key': { format: ['algorithm', 'ES256'] }
+}
+
+/** Optional parameters without a schema default: shown at the value their route takes when left out. */
+const LEFT_OUT: Record<string, Record<string, unknown>> = { 'signing-key': { modulusBits: DEFAULT_MODULUS_BITS } }
 
 t.test('every parameter of openapi.json has its control, with the same bounds, choices and default', { skip: browserSkip(t) }, async (t) => {
   const served = await serve(t)
@@ -156,6 +169,8 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
           t.equal(await control.isVisible(), false, `${type}.${name} is hidden until ${enabler[0]} is ${String(enabler[1])}`)
           await setControl(page, enabler[0], enabler[1])
         }
+        const offering = ALL_CHOICES_WITH[type]?.[name]
+        if (offering !== undefined) await setControl(page, offering[0], offering[1])
         t.equal(await control.count(), 1, `${type}: one control named ${name}`)
         if (await control.count() !== 1) continue
         t.ok(await control.isVisible(), `${type}.${name} is shown`)
@@ -177,7 +192,8 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
         if (Array.isArray(property.enum)) {
           t.equal(seen.tag, 'select', `${what}: a choice`)
           t.same(seen.options, property.enum.map(String), `${what}: the same choices`)
-          t.equal(seen.value, String(property.default), `${what}: default ${property.default}`)
+          const shownDefault = property.default ?? LEFT_OUT[type]?.[name]
+          t.equal(seen.value, String(shownDefault), `${what}: default ${shownDefault}${property.default === undefined ? ' (taken when left out)' : ''}`)
         } else if (property.type === 'boolean') {
           t.equal(seen.type, 'checkbox', `${what}: a checkbox`)
           t.equal(seen.checked, property.default, `${what}: default ${property.default}`)

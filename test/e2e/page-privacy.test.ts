@@ -66,7 +66,7 @@ t.test('after every generator ran: no storage, cookie, IndexedDB, URL, title or 
     const state = await keptState(page)
     t.same({ ...state, href: undefined, title: undefined, historyState: undefined }, { localStorage: 0, sessionStorage: 0, indexedDB: [], cacheStorage: [], serviceWorkers: 0 }, 'no localStorage, sessionStorage, IndexedDB, Cache Storage or service worker')
     t.same(await context.cookies(), [], 'no cookie')
-    t.equal(state.href, `${origin}/#totp`, 'the URL holds the generator\'s name and nothing else')
+    t.equal(state.href, `${origin}/#${GENERATORS.at(-1) as string}`, 'the URL holds the generator\'s name and nothing else')
     t.equal(state.title, titleAtLoad, `the title is what it was (${titleAtLoad})`)
     const leaked = (where: string, text: string): string[] => secrets.filter((secret) => secret.length >= 6 && text.includes(secret)).map((secret) => `${where}: ${secret.slice(0, 16)}…`)
     t.same([...leaked('title', String(state.title)), ...leaked('history.state', String(state.historyState)), ...leaked('URL', decodeURIComponent(String(state.href)))], [], 'no value or parameter in the title or the history state')
@@ -75,6 +75,7 @@ t.test('after every generator ran: no storage, cookie, IndexedDB, URL, title or 
     t.ok((await bodyText(page)).includes(value), 'the last value is shown before the page is hidden')
     await page.evaluate(() => (globalThis as any).dispatchEvent(new (globalThis as any).PageTransitionEvent('pagehide', { persisted: true })))
     t.equal(await page.locator('[data-value]').count(), 0, 'pagehide: the values are removed')
+    t.equal(await page.locator('[data-public-key], [data-jwk-set]').count(), 0, 'and the public keys and the JWK Set with them')
     t.notOk((await bodyText(page)).includes(value), 'pagehide: no value left anywhere in the page\'s text or fields')
 
     // `/` is no-store, which keeps Chromium from putting it in the back/forward cache at all; the

@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { Type } from '@sinclair/typebox'
 import { formSpec, paramSpec } from '../../../src/build/form-spec.js'
-import { GENERATORS } from '../../helper.js'
+import { DEFAULT_MODULUS_BITS, SIGNING_ALGORITHMS, SIGNING_KEY_FORMATS } from '../../../schemas/signing-key.js'
+import { build, GENERATORS } from '../../helper.js'
+
+/** Optional parameters without a schema default: the value their route takes when they are left out (said in their description). */
+const LEFT_OUT: Record<string, Record<string, unknown>> = { 'signing-key': { modulusBits: DEFAULT_MODULUS_BITS } }
 
 const openapi = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'))
 
@@ -30,7 +34,11 @@ t.test('each generator\'s controls carry openapi.json\'s parameters, bounds, cho
     for (const param of params) {
       const schema = documented[param.name]
       const name = `${type}.${param.name}`
-      t.same(param.default, schema.default, `${name}: default`)
+      const leftOut = LEFT_OUT[type]?.[param.name]
+      if (schema.default === undefined && leftOut !== undefined) {
+        t.ok(schema.description.includes(`${leftOut} when left out`), `${name}: no default in the schema; its description says ${leftOut} when left out`)
+        t.same(param.default, leftOut, `${name}: shown at the value taken when left out`)
+      } else t.same(param.default, schema.default, `${name}: default`)
       switch (param.kind) {
         case 'integer':
           t.equal(schema.type, 'integer', `${name}: an integer`)
@@ -78,4 +86,29 @@ t.test('quantity goes up to 50 on every generator', async (t) => {
 
 t.test('a parameter the page has no control for stops the page\'s build', async (t) => {
   t.throws(() => paramSpec('when', Type.Null({ default: null })), /when: no page control for a schema of type "null"/)
+})
+
+t.test('signing-key: the page offers exactly what the route takes (CONTRACT §13), asked of the route itself', async (t) => {
+  const app = await build(t)
+  const spec = formSpec().find(({ type }) => type === 'signing-key')
+  const modulusBits = spec?.params.find(({ name }) => name === 'modulusBits')
+  const format = spec?.params.find(({ name }) => name === 'format')
+  if (modulusBits?.kind !== 'choice' || format?.kind !== 'choice') return t.fail('modulusBits and format are choices')
+  const answer = async (body: Record<string, unknown>) => await app.inject({ method: 'POST', url: '/api/generate/signing-key', payload: body })
+  for (const algorithm of SIGNING_ALGORITHMS) {
+    // 2048, the value taken when left out, so an RSA key costs what it costs anyway
+    const withBits = await answer({ algorithm, modulusBits: 2048 })
+    const rsa = modulusBits.appliesWith?.values.includes(algorithm) === true
+    t.equal(modulusBits.appliesWith?.param, 'algorithm')
+    t.equal(withBits.statusCode, rsa ? 200 : 400, `${algorithm}: modulusBits ${rsa ? 'shown and taken' : 'hidden, as the route refuses it'}`)
+    if (!rsa) t.match(withBits.json().errors, [{ pointer: '#/modulusBits', code: 'NOT_ALLOWED_VALUE' }])
+    const offered = format.choicesWith?.choices[algorithm] ?? []
+    t.equal(format.choicesWith?.param, 'algorithm')
+    for (const candidate of SIGNING_KEY_FORMATS) {
+      const response = await answer({ algorithm, format: candidate })
+      t.equal(response.statusCode, offered.includes(candidate) ? 200 : 400, `${algorithm}: format ${candidate} ${offered.includes(candidate) ? 'offered and taken' : 'not offered, as the route refuses it'}`)
+    }
+  }
+  t.same(format.choicesWith?.choices.HS256, ['jwk'], 'an HMAC key: JWK only')
+  t.same(format.choicesWith?.choices.ES256, ['jwk', 'pem', 'vapid'], 'ES256: all three')
 })
