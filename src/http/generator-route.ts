@@ -142,7 +142,12 @@ export function plainText ({ values, publicKeys, hashes }: Generated, withHashes
     // hash (a token's SHA-256, always answered, stays out of its plain text, as §1.2 has it)
     if (withHashes && hashes !== undefined) text += `${value} ${hashes[i] as string}\n`
     else if (publicKeys === undefined) text += `${value}\n`
-    else text += value.endsWith('\n') ? `${value}${publicKeys[i]}\n` : `${value} ${publicKeys[i]}\n`
+    else {
+      const publicKey = publicKeys[i] as string
+      // A PEM public key (signing-key) already ends in its line feed, as its private key does
+      if (value.endsWith('\n')) text += publicKey.endsWith('\n') ? `${value}${publicKey}` : `${value}${publicKey}\n`
+      else text += `${value} ${publicKey}\n`
+    }
   }
   return text
 }

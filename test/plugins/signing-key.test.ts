@@ -111,6 +111,8 @@ t.test('Accept: a JWK Set of the public keys whatever format; 406 for HMAC keys;
   const lines = text.body.split('\n')
   t.equal(lines.length, 3)
   t.ok(lines.slice(0, 2).every((line) => /^[A-Za-z0-9_-]{43} [A-Za-z0-9_-]{87}$/.test(line)), 'each line the private key, one space, the public key')
+  const pem = await post(app, 'signing-key', { algorithm: 'EdDSA', format: 'pem', quantity: 2 }, { accept: 'text/plain' })
+  t.match(pem.body, /^(-----BEGIN PRIVATE KEY-----\n[^-]+-----END PRIVATE KEY-----\n-----BEGIN PUBLIC KEY-----\n[^-]+-----END PUBLIC KEY-----\n){2}$/, 'PEM: each key as it is, its public key after, no blank line')
   const hs = await post(app, 'signing-key', { algorithm: 'HS256' }, { accept: 'text/plain' })
   t.match(hs.body, /^\{"kty":"oct","k":"[A-Za-z0-9_-]{43}","alg":"HS256","use":"sig","kid":"[A-Za-z0-9_-]{43}"\}\n$/, 'HS*: the JWK alone')
 })
