@@ -19,13 +19,14 @@
 // single 503 and one of requests without a hash at the 503s' rate (what of a flood's cost is the
 // hashing, what the answering), in place of the bcrypt and sha512-crypt floods;
 // FLOOD_CLIENT_NICE=19 runs the flood's process at that nice value.
-import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync, realpathSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stream, type FloodOptions, type FloodResult, type StreamResult } from './hash-flood-client.js'
 import { cpuOf, rssOf, startServer } from './processes.js'
+import { ranUnderBenchNode } from './bench-node.js'
 
 function setting (name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -284,13 +285,4 @@ function report (runs: Run[], started: Date): void {
   if (missed.length > 0) process.exitCode = 1
 }
 
-/** Runs this script again under BENCH_NODE, unless this process already is that binary (bench/run.ts's convention). */
-function ranUnderBenchNode (): boolean {
-  const wanted = process.env.BENCH_NODE
-  if (wanted === undefined || wanted === '' || realpathSync(wanted) === realpathSync(process.execPath)) return false
-  const child = spawnSync(wanted, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: 'inherit' })
-  process.exitCode = child.status ?? 1
-  return true
-}
-
-if (!ranUnderBenchNode()) await main()
+if (!ranUnderBenchNode(import.meta.url)) await main()

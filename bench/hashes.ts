@@ -23,15 +23,15 @@
 //   next row …), HASH_BENCH_ROUNDS of them (7); each sample lasts about HASH_BENCH_SAMPLE_SECONDS
 //   of CPU (0.3 s; at least one hash). Every round's ratio is printed; a row meets the target
 //   (≤ 1.25×) when every round does.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
-import { realpathSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { argon2idRaw, nodeArgon2id } from '../src/hashing/formats/argon2id.js'
 import { computeHash } from '../src/hashing/formats/index.js'
 import { saltFor } from '../src/hashing/salt.js'
 import type { HashSettings } from '../schemas/hash.js'
+import { ranUnderBenchNode } from './bench-node.js'
 
 const TARGET = 1.25
 const ROUNDS = Number(process.env.HASH_BENCH_ROUNDS ?? 7)
@@ -280,13 +280,4 @@ async function main (): Promise<void> {
   if (missed.length > 0) process.exitCode = 1
 }
 
-/** Runs this script again under BENCH_NODE, unless this process already is that binary (bench/run.ts's convention). */
-function ranUnderBenchNode (): boolean {
-  const wanted = process.env.BENCH_NODE
-  if (wanted === undefined || wanted === '' || realpathSync(wanted) === realpathSync(process.execPath)) return false
-  const child = spawnSync(wanted, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: 'inherit' })
-  process.exitCode = child.status ?? 1
-  return true
-}
-
-if (!ranUnderBenchNode()) await main()
+if (!ranUnderBenchNode(import.meta.url)) await main()

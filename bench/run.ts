@@ -5,7 +5,7 @@
 // BENCH_NODE=<path to node> runs the whole benchmark under that Node.js (servers, load generator
 // and micro-benchmarks alike); BENCH_OUTPUT_DIR writes the three files to another directory.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +16,7 @@ import { rssOf, startServer, type RunningServer, type ServerSpec } from './proce
 import { measureStartups, type StartupResult } from './startup.js'
 import { BARE_FASTIFY_ROW, FLOOR_ROW, HEADERS_CEILING_ROW, HEAVY_CEILING_ROW, missedTargets, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
 import { METRICS_ROW_SCENARIO, REFERENCE_REQUEST, SCENARIOS, expectedStatus, type Scenario } from './scenarios.js'
+import { ranUnderBenchNode } from './bench-node.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
 
@@ -274,17 +275,4 @@ async function main (): Promise<void> {
   }
 }
 
-/**
- * Runs this script again under BENCH_NODE, unless this process already is that binary, and
- * answers whether it did. Every server is spawned with process.execPath, so all of the run is
- * measured on the one runtime that RESULTS.md names.
- */
-function ranUnderBenchNode (): boolean {
-  const wanted = process.env.BENCH_NODE
-  if (wanted === undefined || wanted === '' || realpathSync(wanted) === realpathSync(process.execPath)) return false
-  const child = spawnSync(wanted, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: 'inherit' })
-  process.exitCode = child.status ?? 1
-  return true
-}
-
-if (!ranUnderBenchNode()) await main()
+if (!ranUnderBenchNode(import.meta.url)) await main()

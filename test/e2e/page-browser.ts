@@ -4,7 +4,8 @@
 // violation, a console error, a request to another origin, an API request that is not a POST with
 // a JSON body — and asserts all of it when the test's body is done.
 import type { Test } from 'tap'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Response } from 'playwright-core'
 import { build } from '../helper.js'
 
@@ -196,4 +197,34 @@ export async function setControl (page: Page, name: string, value: unknown): Pro
   if (kind === 'select') await control.selectOption(String(value))
   else if (kind === 'checkbox') await control.setChecked(value === true)
   else await control.fill(String(value))
+}
+
+const AXE = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8')
+/** The permissions a test that reads what the page copied needs. */
+export const CLIPBOARD = ['clipboard-read', 'clipboard-write']
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it is, evaluated through the DevTools protocol (the page's CSP stays as served). */
+export async function axeViolations (page: Page): Promise<string[]> {
+  if (await page.evaluate(() => (globalThis as any).axe === undefined)) await page.evaluate(AXE)
+  const violations: any[] = await page.evaluate(async () => (await (globalThis as any).axe.run((globalThis as any).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations)
+  return violations.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node: any) => node.target.join(' ')).join(', ')}`)
+}
+
+/** The clipboard's text once it differs from `before` (the copy is asynchronous): read at each animation frame, within 900 frames. */
+export async function clipboardAfter (page: Page, before: string): Promise<string> {
+  const read = async (): Promise<string> => await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())
+  for (let frames = 0; frames < 900; frames++) {
+    const text = await read()
+    if (text !== before) return text
+    await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(resolve)))
+  }
+  return await read()
+}
+
+/** What the button named `button` copies: the clipboard's text after a click, a sentinel written before. */
+export async function copied (page: Page, button: string): Promise<string> {
+  const sentinel = `nothing copied yet ${Math.random()}`
+  await page.evaluate((text) => (globalThis as any).navigator.clipboard.writeText(text), sentinel)
+  await page.getByRole('button', { name: button, exact: true }).click()
+  return await clipboardAfter(page, sentinel)
 }

@@ -12,7 +12,7 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { hasTool } from '../tools.js'
 import { GENERATORS } from '../helper.js'
-import { browserSkip, generate, generateButton, openGenerator, serve, setControl, shownFor, shownOnce, withSession } from './page-browser.js'
+import { browserSkip, copied, generate, generateButton, openGenerator, serve, setControl, shownFor, shownOnce, withSession } from './page-browser.js'
 
 const run = promisify(execFile)
 
@@ -97,24 +97,6 @@ t.test('after every generator ran: no storage, cookie, IndexedDB, URL, title or 
     t.notOk((await bodyText(page)).includes(third.values[0]), 'and none anywhere in the page')
   })
 })
-
-/** The clipboard's text once it differs from `before` (the copy is asynchronous), within 15 s. */
-async function clipboardAfter (page: Page, before: string): Promise<string> {
-  const read = async (): Promise<string> => await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())
-  for (let frames = 0; frames < 900; frames++) {
-    const text = await read()
-    if (text !== before) return text
-    await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(resolve)))
-  }
-  return await read()
-}
-
-async function copied (page: Page, button: string): Promise<string> {
-  const sentinel = `nothing copied yet ${Math.random()}`
-  await page.evaluate((text) => (globalThis as any).navigator.clipboard.writeText(text), sentinel)
-  await page.getByRole('button', { name: button, exact: true }).click()
-  return await clipboardAfter(page, sentinel)
-}
 
 t.test('Copy value N and Copy all put exactly the values on the clipboard', { skip: browserSkip(t) }, async (t) => {
   const served = await serve(t)

@@ -6,11 +6,8 @@
 // removed with the keyboard; axe-clean light and dark, nothing scrolling sideways at 360 CSS pixels.
 import t, { type Test } from 'tap'
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { Page, Response } from 'playwright-core'
-import { browserSkip, generateButton, serve, withSession, type Session } from './page-browser.js'
-
-const AXE = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8')
+import { axeViolations, browserSkip, generateButton, serve, withSession, type Session } from './page-browser.js'
 
 async function openSet (session: Session): Promise<void> {
   const { page, origin } = session
@@ -35,12 +32,6 @@ async function envShown (page: Page, want: string): Promise<string> {
 }
 
 const names = async (page: Page): Promise<string[]> => await page.locator('[data-item] [name=name]').evaluateAll((inputs: any[]) => inputs.map((input) => input.value))
-
-async function axeViolations (page: Page): Promise<string[]> {
-  if (await page.evaluate(() => (globalThis as any).axe === undefined)) await page.evaluate(AXE)
-  const violations: any[] = await page.evaluate(async () => (await (globalThis as any).axe.run((globalThis as any).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations)
-  return violations.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node: any) => node.target.join(' ')).join(', ')}`)
-}
 
 t.test('a starting set fills rows; one POST with Accept: text/plain; the .env shown, copied and saved exactly as answered', { skip: browserSkip(t) }, async (t) => {
   const served = await serve(t)

@@ -8,37 +8,9 @@
 import t from 'tap'
 import { createPublicKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { Page, Response } from 'playwright-core'
 import { thumbprint } from '../../src/keys/jwk.js'
-import { browserSkip, generate, generateButton, openGenerator, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
-
-const AXE = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8')
-const CLIPBOARD = ['clipboard-read', 'clipboard-write']
-
-async function axeViolations (page: Page): Promise<string[]> {
-  if (await page.evaluate(() => (globalThis as any).axe === undefined)) await page.evaluate(AXE)
-  const violations: any[] = await page.evaluate(async () => (await (globalThis as any).axe.run((globalThis as any).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations)
-  return violations.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node: any) => node.target.join(' ')).join(', ')}`)
-}
-
-/** The clipboard's text once it differs from `before` (the copy is asynchronous): read at each animation frame, within 900 frames. */
-async function clipboardAfter (page: Page, before: string): Promise<string> {
-  const read = async (): Promise<string> => await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())
-  for (let frames = 0; frames < 900; frames++) {
-    const text = await read()
-    if (text !== before) return text
-    await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(resolve)))
-  }
-  return await read()
-}
-
-async function copied (page: Page, button: string): Promise<string> {
-  const sentinel = `nothing copied yet ${Math.random()}`
-  await page.evaluate((text) => (globalThis as any).navigator.clipboard.writeText(text), sentinel)
-  await page.getByRole('button', { name: button, exact: true }).click()
-  return await clipboardAfter(page, sentinel)
-}
+import { axeViolations, browserSkip, CLIPBOARD, copied, generate, generateButton, openGenerator, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
 
 const body = (generated: { request: { postData: () => string | null } }): unknown => JSON.parse(generated.request.postData() ?? 'null')
 const options = async (page: Page, name: string): Promise<string[]> => await page.locator(`[name="${name}"] option`).evaluateAll((all: any[]) => all.map((option) => option.value))
