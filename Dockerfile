@@ -25,14 +25,16 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 
 FROM ${NODE_IMAGE}
-# V8's heap, sized for Compose's 256 MiB limit (docs/performance.md, "Memory"): Node >= 24 sizes
+# V8's heap, sized for 256 MiB of the service's own (docs/performance.md, "Memory"): Node >= 24 sizes
 # its heap from the cgroup, and on 26 that limit came out above the container's (nodejs/node#64646),
 # so a heap that kept growing would be OOM-killed before V8 collected it. --max-old-space-size=128
 # (MiB): ~10x what the service holds (idle ~15 MB of heap; under the bench's million requests
 # under 40 MB); with the young generation and ~70 MB outside the heap (code, OpenSSL, buffers)
 # it stays under 256 MiB. --max-semi-space-size=8 (MiB): V8 lets its young generation grow under
 # load; one server under the benchmark's rows then its abuse bodies peaked at 297 MB uncapped and
-# 136 MB capped on Node 24 (Node 20: 134 and 104 MB), at the same CPU per request.
+# 136 MB capped on Node 24 (Node 20: 134 and 104 MB), at the same CPU per request. Compose's limit
+# is 384M: those 256 MiB plus one password hash at a time (CONTRACT §12.1), whose Argon2id memory
+# (up to 64 MiB) is outside V8's heap (docs/deploy.md, "Memory limit and V8's heap").
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8" \
     HOST=0.0.0.0 \
