@@ -41,6 +41,9 @@ const ITEMS = [
   // CONTRACT §12: a PHC string's `$` signs, read back literally by every reader
   { name: 'VAULTWARDEN_ADMIN', type: 'password', params: { length: 48, hash: { algorithm: 'argon2id', memoryKiB: 7168, iterations: 1 } } },
   { name: 'MQTT', type: 'passphrase', params: { hash: { algorithm: 'mosquitto' } } },
+  // CONTRACT §13: a JWK is a line of JSON (its `"`, `{` and `:` kept); VAPID_PRIVATE_KEY derives VAPID_PUBLIC_KEY
+  { name: 'JWT_SECRET', type: 'signing-key', params: { algorithm: 'HS256' } },
+  { name: 'VAPID_PRIVATE_KEY', type: 'signing-key', params: { algorithm: 'ES256', format: 'vapid' } },
   { name: 'SS', type: 'vpn', params: { protocol: 'shadowsocks', length: 64 } },
   { name: 'ID', type: 'uuid' },
   { name: 'SEQ', type: 'seq', params: { encoding: 'base64', byteLength: 64 } },
@@ -83,8 +86,8 @@ t.test('.env: every reader gives every value byte for byte', async (t) => {
   t.equal(response.statusCode, 200, response.statusCode === 200 ? 'answered' : response.body)
   const text = response.body
   const expected = expectedValues(text)
-  t.equal(expected.size, ITEMS.length + 6, 'a line per value, then the public keys (WG, REALITY, AGE) and the hashes (VAULTWARDEN_ADMIN, MQTT, API_TOKEN)')
-  t.ok(expected.has('REALITY_PUBLIC_KEY') && expected.has('VAULTWARDEN_ADMIN_HASH'), 'REALITY_PRIVATE_KEY derives REALITY_PUBLIC_KEY; a hash NAME_HASH')
+  t.equal(expected.size, ITEMS.length + 7, 'a line per value, then the public keys (WG, REALITY, AGE, VAPID) and the hashes (VAULTWARDEN_ADMIN, MQTT, API_TOKEN)')
+  t.ok(expected.has('REALITY_PUBLIC_KEY') && expected.has('VAPID_PUBLIC_KEY') && expected.has('VAULTWARDEN_ADMIN_HASH'), 'a <stem>_PRIVATE_KEY derives <stem>_PUBLIC_KEY; a hash NAME_HASH')
   // BIP-39 words are NFKD (é as e and U+0301): looked for composed, so either form counts
   const all = [...expected.values()].join('').normalize('NFC')
   for (const character of ['$', '#', '"', '`', ' ', '&', '=', '${', 'é', '€', '\u3000', '😀']) t.ok(all.includes(character), `the values hold ${JSON.stringify(character)}`)
