@@ -19,6 +19,11 @@
 // single 503 and one of requests without a hash at the 503s' rate (what of a flood's cost is the
 // hashing, what the answering), in place of the bcrypt and sha512-crypt floods;
 // FLOOD_CLIENT_NICE=19 runs the flood's process at that nice value.
+// RSA signing keys (issue 38, CONTRACT §13): FLOOD_ROUNDS more idle runs, each followed by a flood
+// of `POST /api/generate/signing-key {"algorithm":"RS256","modulusBits":4096}` (one key a request,
+// made on the same pool), judged by the same targets. FLOOD_ROWS=hashes runs the hash floods alone,
+// FLOOD_ROWS=rsa the RSA floods alone (with their idle runs); all (the default) both, hashes first.
+// FLOOD_SERVER_LOG=<file> keeps the server's output (it is discarded otherwise), to find a 5xx's cause.
 import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os'
@@ -48,11 +53,15 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 const log = (line: string): void => { process.stdout.write(`${line}\n`) }
 
 const HASH_PATH = '/api/generate/password'
+const KEY_PATH = '/api/generate/signing-key'
+const RSA_4096 = { algorithm: 'RS256', modulusBits: 4096 }
 const ARGON2_UPPER = { hash: { algorithm: 'argon2id', memoryKiB: 65540, iterations: 5, parallelism: 4 } }
 /** Hashes the pool admits at its defaults (HASH_CONCURRENCY: the CPUs; HASH_QUEUE: 32). */
 const ADMITTED = availableParallelism() + 32
 interface Flood {
   label: string
+  /** HASH_PATH when absent. */
+  path?: string
   body: object
   connections: number
   /** Pause after every answer, not only after a 503. */
@@ -64,6 +73,7 @@ const FLOODS = {
   argon2id: { label: 'Argon2id m=65540,t=5,p=4', body: ARGON2_UPPER, connections: FLOOD_CONNECTIONS, pauseAlways: false, judged: true },
   bcrypt: { label: 'bcrypt cost 14', body: { hash: { algorithm: 'bcrypt', cost: 14 } }, connections: FLOOD_CONNECTIONS, pauseAlways: false, judged: true },
   sha512: { label: 'sha512-crypt 100,000 rounds', body: { hash: { algorithm: 'sha512-crypt', rounds: 100000 } }, connections: FLOOD_CONNECTIONS, pauseAlways: false, judged: true },
+  rsa4096: { label: 'RSA 4096 signing keys (RS256)', path: KEY_PATH, body: RSA_4096, connections: FLOOD_CONNECTIONS, pauseAlways: false, judged: true },
   // What of a flood's cost is the hashing and what the answering: the pool kept full with no
   // 503 at all (as many connections as it admits), and requests without a hash at about the
   // BUSY answers' rate (as many connections as a flood has refused, the same pause after each)
@@ -72,6 +82,9 @@ const FLOODS = {
 } satisfies Record<string, Flood>
 type FloodKind = keyof typeof FLOODS
 const DIAGNOSE = process.env.FLOOD_DIAGNOSE === '1'
+const FLOOD_ROWS = process.env.FLOOD_ROWS ?? 'all'
+if (!['all', 'hashes', 'rsa'].includes(FLOOD_ROWS)) throw new Error('FLOOD_ROWS: all, hashes or rsa')
+const floodPath = (kind: FloodKind): string => (FLOODS[kind] as Flood).path ?? HASH_PATH
 
 interface Run {
   kind: 'idle' | FloodKind
@@ -146,7 +159,9 @@ async function main (): Promise<void> {
     nodeArgs: ['--import', here('eventloop-probe.mjs')],
     // As the image runs it (bench/run.ts's RANDGEN), metrics off, hashing settings at their defaults
     env: { LOG_LEVEL: 'info', NODE_ENV: 'production', NODE_OPTIONS: '--max-old-space-size=128 --max-semi-space-size=8', BENCH_ELD_FILE: eldFile },
-    ready: { path: '/api/health', method: 'GET' }
+    ready: { path: '/api/health', method: 'GET' },
+    // FLOOD_SERVER_LOG=<file>: keep the server's log (its request log at info, and any error's), e.g. to find a 5xx
+    ...(process.env.FLOOD_SERVER_LOG !== undefined && process.env.FLOOD_SERVER_LOG !== '' ? { logFile: process.env.FLOOD_SERVER_LOG } : {})
   })
   const started = new Date()
   log(`bench:flood ${started.toISOString()}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
@@ -169,7 +184,7 @@ async function main (): Promise<void> {
   try {
     // Warm-up: the uuid route, and one hash of each kind (the pool's threads start, the JIT settles)
     await stream(server.origin, '/api/generate/uuid', '{}', STREAM_RATE, STREAM_CONNECTIONS, 3)
-    for (const kind of ['argon2id', 'bcrypt', 'sha512'] as const) await stream(server.origin, HASH_PATH, JSON.stringify(FLOODS[kind].body), 1, 1, 1)
+    for (const kind of ['argon2id', 'bcrypt', 'sha512', 'rsa4096'] as const) await stream(server.origin, floodPath(kind), JSON.stringify(FLOODS[kind].body), 1, 1, 1)
     await quiet(server.pid)
     await new Promise((resolve) => setTimeout(resolve, 100))
     // The file exists from the first reading on
@@ -178,11 +193,16 @@ async function main (): Promise<void> {
     eldLines = readFileSync(eldFile, 'utf8').trim().split('\n').length
 
     const plan: Array<{ kind: Run['kind'], round: number }> = []
-    for (let round = 1; round <= ROUNDS; round++) {
-      plan.push({ kind: 'idle', round }, { kind: 'argon2id', round })
-      if (DIAGNOSE) plan.push({ kind: 'argon2id-full-pool', round }, { kind: 'no-hash', round })
+    if (FLOOD_ROWS !== 'rsa') {
+      for (let round = 1; round <= ROUNDS; round++) {
+        plan.push({ kind: 'idle', round }, { kind: 'argon2id', round })
+        if (DIAGNOSE) plan.push({ kind: 'argon2id-full-pool', round }, { kind: 'no-hash', round })
+      }
+      if (!DIAGNOSE) plan.push({ kind: 'bcrypt', round: 1 }, { kind: 'sha512', round: 1 })
     }
-    if (!DIAGNOSE) plan.push({ kind: 'bcrypt', round: 1 }, { kind: 'sha512', round: 1 })
+    // The RSA floods' idle runs are numbered on from the hash floods' (idle #4 … when both run)
+    const idleBefore = plan.filter((step) => step.kind === 'idle').length
+    if (FLOOD_ROWS !== 'hashes') for (let round = 1; round <= ROUNDS; round++) plan.push({ kind: 'idle', round: idleBefore + round }, { kind: 'rsa4096', round })
     for (const { kind, round } of plan) {
       const at = new Date().toISOString().slice(11, 19)
       const load = loadavg()[0] as number
@@ -196,7 +216,7 @@ async function main (): Promise<void> {
       const rssTimer = setInterval(() => { rss = Math.max(rss, rssOf(server.pid)) }, 100)
       const floodRun = kind === 'idle'
         ? undefined
-        : runFlood({ origin: server.origin, path: HASH_PATH, body: JSON.stringify(FLOODS[kind].body), connections: FLOODS[kind].connections, seconds: SECONDS, pauseMs: PAUSE_MS, pauseAlways: FLOODS[kind].pauseAlways })
+        : runFlood({ origin: server.origin, path: floodPath(kind), body: JSON.stringify(FLOODS[kind].body), connections: FLOODS[kind].connections, seconds: SECONDS, pauseMs: PAUSE_MS, pauseAlways: FLOODS[kind].pauseAlways })
       // The flood's process starts its connections in a few hundred ms; the stream begins after
       // it and ends before it, in idle runs as well
       await new Promise((resolve) => setTimeout(resolve, 500))
@@ -251,7 +271,7 @@ function report (runs: Run[], started: Date): void {
     'run-queue wait: ms a second the server\'s event-loop thread (and the uuid stream\'s client) was ready to run and waited for a CPU; the flood client\'s own CPU in cores.' +
     (DIAGNOSE ? ' Diagnostic runs (FLOOD_DIAGNOSE=1) are not judged.' : ''))
   log('')
-  log(`| Run | time (UTC), load | event loop delay p50 / p99 / max (≤ ${EVENT_LOOP_TARGET_MS}) | uuid p50 / p99 / max (p99 ≤ ${UUID_TARGET_MS}) | uuid answered | hashes made (/s) | 503 BUSY | BUSY latency p50 / p99 / max | other statuses | Retry-After seen | server CPU (all / event loop) | run-queue wait: event loop / stream client | flood client CPU | peak RSS |`)
+  log(`| Run | time (UTC), load | event loop delay p50 / p99 / max (≤ ${EVENT_LOOP_TARGET_MS}) | uuid p50 / p99 / max (p99 ≤ ${UUID_TARGET_MS}) | uuid answered | hashes or keys made (/s) | 503 BUSY | BUSY latency p50 / p99 / max | other statuses | Retry-After seen | server CPU (all / event loop) | run-queue wait: event loop / stream client | flood client CPU | peak RSS |`)
   log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const run of runs) {
     const { uuid, eventLoop, flood } = run
@@ -277,6 +297,12 @@ function report (runs: Run[], started: Date): void {
     `(flood runs ${summary(floods.map((run) => run.eventLoop.p99))}; idle ${summary(idleRuns.map((run) => run.eventLoop.p99))})`)
   log(`uuid latency p99 ≤ ${UUID_TARGET_MS} ms under a flood: ${uuidOver.length === 0 ? 'met' : 'MISSED'}, within it in ${floods.length - uuidOver.length} of ${floods.length} flood runs ` +
     `(flood runs ${summary(floods.map((run) => run.uuid.latency.p99))}; idle ${summary(idleRuns.map((run) => run.uuid.latency.p99))})`)
+  const rsaFloods = floods.filter((run) => run.kind === 'rsa4096')
+  if (rsaFloods.length > 0) {
+    log(`Of them the RSA 4096 floods (${rsaFloods.length}): event-loop delay p99 ${summary(rsaFloods.map((run) => run.eventLoop.p99))} ms, ` +
+      `uuid p99 ${summary(rsaFloods.map((run) => run.uuid.latency.p99))} ms, keys made ${rsaFloods.map((run) => `${run.flood?.hashed.count ?? 0} (${((run.flood?.hashed.count ?? 0) / (run.flood?.seconds ?? 1)).toFixed(2)}/s)`).join(', ')}, ` +
+      `503 BUSY ${rsaFloods.map((run) => run.flood?.busy.count ?? 0).join(', ')}`)
+  }
   log(`5xx other than 503 BUSY: ${failures.length === 0 ? 'none' : failures.map((run) => `${label(run.kind)} #${run.round}: ${JSON.stringify(run.flood?.statuses)}`).join('; ')}`)
   if (eldOver.length > 0) missed.push(`event-loop delay p99 above ${EVENT_LOOP_TARGET_MS} ms in ${eldOver.length} of ${floods.length} flood runs`)
   if (uuidOver.length > 0) missed.push(`uuid latency p99 above ${UUID_TARGET_MS} ms in ${uuidOver.length} of ${floods.length} flood runs`)

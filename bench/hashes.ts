@@ -23,6 +23,8 @@
 //   next row …), HASH_BENCH_ROUNDS of them (7); each sample lasts about HASH_BENCH_SAMPLE_SECONDS
 //   of CPU (0.3 s; at least one hash). Every round's ratio is printed; a row meets the target
 //   (≤ 1.25×) when every round does.
+// - Then RSA signing keys (issue 38), described above rsaRows below. HASH_ROWS=hashes runs the
+//   hash rows alone, HASH_ROWS=rsa the RSA rows alone; all (the default) both, hashes first.
 import { spawn } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
@@ -31,6 +33,7 @@ import { argon2idRaw, nodeArgon2id } from '../src/hashing/formats/argon2id.js'
 import { computeHash } from '../src/hashing/formats/index.js'
 import { saltFor } from '../src/hashing/salt.js'
 import type { HashSettings } from '../schemas/hash.js'
+import { rsaSigningKey, type ModulusBits } from '../src/keys/signing-keys.js'
 import { ranUnderBenchNode } from './bench-node.js'
 
 const TARGET = 1.25
@@ -181,72 +184,65 @@ interface Measured {
   check: number[]
 }
 
-async function main (): Promise<void> {
-  const reference = new Reference()
+/** The hash rows (HASH_ROWS all or hashes): answers the lines of the rows that missed the target. */
+async function hashRows (reference: Reference): Promise<string[]> {
   const started = new Date()
   const loadAtStart = loadavg()
-  log(`bench:hashes ${started.toISOString()}: Node ${process.version} (OpenSSL ${process.versions.openssl}), ` +
-    `argon2id through ${argon2idRaw === nodeArgon2id ? 'node:crypto argon2Sync' : '@noble/hashes (no crypto.argon2Sync on this runtime)'}; ` +
-    `${cpus().length} × ${cpus()[0]?.model ?? '?'}; load ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}; ` +
-    `${ROUNDS} rounds, samples of ~${SAMPLE_SECONDS} s CPU`)
+  log(`hash rows: ${ROUNDS} rounds, samples of ~${SAMPLE_SECONDS} s CPU`)
   const measured: Measured[] = []
-  try {
-    // Warm-up and sizing: one of each (after a first, discarded call), n from its CPU
-    for (const row of ROWS) {
-      timeOurs(row.settings, 1)
-      const size = (seconds: number, least: number): number => Math.max(least, Math.round(SAMPLE_SECONDS / Math.max(seconds, 1e-6)))
-      const oursN = size(timeOurs(row.settings, 1).cpu, 1)
-      let inProcessN = 0
+  // Warm-up and sizing: one of each (after a first, discarded call), n from its CPU
+  for (const row of ROWS) {
+    timeOurs(row.settings, 1)
+    const size = (seconds: number, least: number): number => Math.max(least, Math.round(SAMPLE_SECONDS / Math.max(seconds, 1e-6)))
+    const oursN = size(timeOurs(row.settings, 1).cpu, 1)
+    let inProcessN = 0
+    if (row.inProcess !== undefined) {
+      await reference.time(row.inProcess.op, 1)
+      inProcessN = size((await reference.time(row.inProcess.op, 1)).cpu, 1)
+    }
+    let programN = 0
+    if (row.program.label !== '') {
+      const { argv, argument } = row.program
+      await reference.time({ op: 'spawn', argv: argv(argument) }, 1)
+      // A program costs its start-up too, which the wall time shows better than a child's CPU
+      const one = await reference.time({ op: 'spawn', argv: argv(argument) }, 2)
+      programN = size(Math.max(one.cpu, one.wall / 2) / 2, 1)
+    }
+    measured.push({ row, n: { ours: oursN, inProcess: inProcessN, program: programN }, ours: series(), inProcess: series(), program: series(), ratio: [], check: [] })
+    log(`  sized ${row.name}: ours ×${oursN}, in process ×${inProcessN}, program ×${programN} (and its baseline ×${programN})`)
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const m of measured) {
+      const { row, n } = m
+      const ours = timeOurs(row.settings, n.ours)
+      m.ours.cpu.push(ours.cpu / n.ours * 1e6)
+      m.ours.sys.push(ours.sys / n.ours * 1e6)
+      m.ours.wall.push(ours.wall / n.ours * 1e6)
+      let inProcessUs = Number.NaN
       if (row.inProcess !== undefined) {
-        await reference.time(row.inProcess.op, 1)
-        inProcessN = size((await reference.time(row.inProcess.op, 1)).cpu, 1)
+        const sample = await reference.time(row.inProcess.op, n.inProcess)
+        inProcessUs = sample.cpu / n.inProcess * 1e6
+        m.inProcess.cpu.push(inProcessUs)
+        m.inProcess.sys.push(sample.sys / n.inProcess * 1e6)
+        m.inProcess.wall.push(sample.wall / n.inProcess * 1e6)
       }
-      let programN = 0
+      let programUs = Number.NaN
       if (row.program.label !== '') {
-        const { argv, argument } = row.program
-        await reference.time({ op: 'spawn', argv: argv(argument) }, 1)
-        // A program costs its start-up too, which the wall time shows better than a child's CPU
-        const one = await reference.time({ op: 'spawn', argv: argv(argument) }, 2)
-        programN = size(Math.max(one.cpu, one.wall / 2) / 2, 1)
+        const { argv, x, x0, argument, baselineArgument } = row.program
+        const full = await reference.time({ op: 'spawn', argv: argv(argument) }, n.program)
+        const base = await reference.time({ op: 'spawn', argv: argv(baselineArgument) }, n.program)
+        const scale = x / (x - x0)
+        programUs = (full.cpu - base.cpu) / n.program * scale * 1e6
+        m.program.cpu.push(programUs)
+        m.program.sys.push((full.sys - base.sys) / n.program * scale * 1e6)
+        m.program.wall.push((full.wall - base.wall) / n.program * scale * 1e6)
       }
-      measured.push({ row, n: { ours: oursN, inProcess: inProcessN, program: programN }, ours: series(), inProcess: series(), program: series(), ratio: [], check: [] })
-      log(`  sized ${row.name}: ours ×${oursN}, in process ×${inProcessN}, program ×${programN} (and its baseline ×${programN})`)
+      const ourUs = ours.cpu / n.ours * 1e6
+      const judged = row.inProcess !== undefined ? inProcessUs : programUs
+      m.ratio.push(ourUs / judged)
+      if (row.inProcess !== undefined && row.program.label !== '') m.check.push(ourUs / programUs)
     }
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const m of measured) {
-        const { row, n } = m
-        const ours = timeOurs(row.settings, n.ours)
-        m.ours.cpu.push(ours.cpu / n.ours * 1e6)
-        m.ours.sys.push(ours.sys / n.ours * 1e6)
-        m.ours.wall.push(ours.wall / n.ours * 1e6)
-        let inProcessUs = Number.NaN
-        if (row.inProcess !== undefined) {
-          const sample = await reference.time(row.inProcess.op, n.inProcess)
-          inProcessUs = sample.cpu / n.inProcess * 1e6
-          m.inProcess.cpu.push(inProcessUs)
-          m.inProcess.sys.push(sample.sys / n.inProcess * 1e6)
-          m.inProcess.wall.push(sample.wall / n.inProcess * 1e6)
-        }
-        let programUs = Number.NaN
-        if (row.program.label !== '') {
-          const { argv, x, x0, argument, baselineArgument } = row.program
-          const full = await reference.time({ op: 'spawn', argv: argv(argument) }, n.program)
-          const base = await reference.time({ op: 'spawn', argv: argv(baselineArgument) }, n.program)
-          const scale = x / (x - x0)
-          programUs = (full.cpu - base.cpu) / n.program * scale * 1e6
-          m.program.cpu.push(programUs)
-          m.program.sys.push((full.sys - base.sys) / n.program * scale * 1e6)
-          m.program.wall.push((full.wall - base.wall) / n.program * scale * 1e6)
-        }
-        const ourUs = ours.cpu / n.ours * 1e6
-        const judged = row.inProcess !== undefined ? inProcessUs : programUs
-        m.ratio.push(ourUs / judged)
-        if (row.inProcess !== undefined && row.program.label !== '') m.check.push(ourUs / programUs)
-      }
-      log(`  round ${round + 1}/${ROUNDS}: ${measured.map((m) => `${m.row.name.split(' (')[0] ?? ''} ${(m.ratio.at(-1) as number).toFixed(2)}×`).join(', ')}`)
-    }
-  } finally {
-    reference.close()
+    log(`  round ${round + 1}/${ROUNDS}: ${measured.map((m) => `${m.row.name.split(' (')[0] ?? ''} ${(m.ratio.at(-1) as number).toFixed(2)}×`).join(', ')}`)
   }
 
   const ended = new Date()
@@ -276,6 +272,136 @@ async function main (): Promise<void> {
   }
   log('')
   log(`n per sample (ours / in process / program and its baseline): ${measured.map((m) => `${m.row.name.split(' (')[0] ?? ''} ${m.n.ours}/${m.n.inProcess || '—'}/${m.n.program || '—'}`).join('; ')}`)
+  return missed
+}
+
+// RSA signing keys (issue 38, CONTRACT §13): the CPU of one key pair, ours against OpenSSL's own
+// program. RSA generation is a search for primes, so one key's time varies several-fold from the
+// next: many keys each, one at a time, and their distribution, not one mean.
+// - Ours: `rsaSigningKey(bits, 'RS256', 'pem')` (src/keys/signing-keys.ts, what a pool thread
+//   calls: generateKeyPairSync, Node's OpenSSL), process.cpuUsage() around each key.
+// - OpenSSL: `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:<bits>` (the system's
+//   OpenSSL, PKCS#8 PEM on stdout) run once per key through bench/hash-reference.py's "spawn"
+//   (the child's CPU from getrusage(RUSAGE_CHILDREN)). Its start-up is taken out: after every
+//   pair of keys the same program runs RSA_BASELINE_RUNS times as `openssl genpkey -algorithm
+//   ED25519` (the same start-up, provider loading and PEM writing, and an Ed25519 key: µs), and
+//   the median of those per-run figures over the whole part is subtracted from every key.
+// - Keys alternate (ours, OpenSSL, baseline, ours …) within each modulus; RSA_KEYS keys a side
+//   (30,15,8 for 2048, 3072, 4096 bits). No target: the ratio is reported, of the medians and of
+//   the means, with a bootstrap 95 % interval of the medians' ratio (keys resampled, 2000 times).
+const RSA_BITS = [2048, 3072, 4096] as const
+const RSA_KEYS = (process.env.RSA_KEYS ?? '30,15,8').split(',').map(Number)
+const RSA_BASELINE_RUNS = Number(process.env.RSA_BASELINE_RUNS ?? 3)
+if (RSA_KEYS.length !== RSA_BITS.length || RSA_KEYS.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('RSA_KEYS: three counts, e.g. 30,15,8')
+
+const quantile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = q * (sorted.length - 1)
+  const low = Math.floor(at)
+  return (sorted[low] as number) + ((sorted[Math.min(low + 1, sorted.length - 1)] as number) - (sorted[low] as number)) * (at - low)
+}
+const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length
+/** A bootstrap 95 % interval of median(a) ÷ median(b), each resampled with replacement. */
+function bootstrapRatio (a: number[], b: number[], times = 2000): [number, number] {
+  const draw = (values: number[]): number[] => values.map(() => values[Math.floor(Math.random() * values.length)] as number)
+  const ratios = Array.from({ length: times }, () => median(draw(a)) / median(draw(b)))
+  return [quantile(ratios, 0.025), quantile(ratios, 0.975)]
+}
+/** median (p25–p75; min–max) of values in seconds. */
+const keyDurations = (values: number[]): string =>
+  `${duration(median(values) * 1e6)} (${duration(quantile(values, 0.25) * 1e6)}–${duration(quantile(values, 0.75) * 1e6)}; ${duration(Math.min(...values) * 1e6)}–${duration(Math.max(...values) * 1e6)})`
+
+interface RsaMeasured { bits: ModulusBits, ours: Series, openssl: Series, load: number[] }
+
+function timeOurKey (bits: ModulusBits): Timed {
+  const started = performance.now()
+  const before = process.cpuUsage()
+  const { value, publicKey } = rsaSigningKey(bits, 'RS256', 'pem')
+  const used = process.cpuUsage(before)
+  if (!value.startsWith('-----BEGIN PRIVATE KEY-----') || !publicKey.startsWith('-----BEGIN PUBLIC KEY-----')) throw new Error(`no PEM key pair of ${bits} bits`)
+  return { cpu: (used.user + used.system) / 1e6, sys: used.system / 1e6, wall: (performance.now() - started) / 1000 }
+}
+
+const genpkeyRsa = (bits: number): string[] => ['openssl', 'genpkey', '-algorithm', 'RSA', '-pkeyopt', `rsa_keygen_bits:${bits}`]
+const GENPKEY_BASELINE = ['openssl', 'genpkey', '-algorithm', 'ED25519']
+
+/** The RSA rows (HASH_ROWS all or rsa). */
+async function rsaRows (reference: Reference): Promise<void> {
+  const started = new Date()
+  const loadAtStart = loadavg()
+  log(`RSA rows: ${RSA_BITS.map((bits, i) => `${bits} bits ×${RSA_KEYS[i]}`).join(', ')} keys a side, one at a time, interleaved; ` +
+    `openssl's start-up from ${RSA_BASELINE_RUNS} runs of \`${GENPKEY_BASELINE.join(' ')}\` after every pair`)
+  // Warm-up: the first key of a process pays for loading OpenSSL's RSA code, a program's first run for the page cache
+  timeOurKey(2048)
+  await reference.time({ op: 'spawn', argv: genpkeyRsa(2048) }, 1)
+  await reference.time({ op: 'spawn', argv: GENPKEY_BASELINE }, 2)
+  const baseline: number[] = []
+  const raw: Array<{ bits: ModulusBits, opensslCpu: number, opensslSys: number, opensslWall: number }> = []
+  const measured: RsaMeasured[] = []
+  for (const [index, bits] of RSA_BITS.entries()) {
+    const m: RsaMeasured = { bits, ours: series(), openssl: series(), load: [loadavg()[0] as number] }
+    for (let key = 0; key < (RSA_KEYS[index] as number); key++) {
+      const ours = timeOurKey(bits)
+      m.ours.cpu.push(ours.cpu)
+      m.ours.sys.push(ours.sys)
+      m.ours.wall.push(ours.wall)
+      const theirs = await reference.time({ op: 'spawn', argv: genpkeyRsa(bits) }, 1)
+      raw.push({ bits, opensslCpu: theirs.cpu, opensslSys: theirs.sys, opensslWall: theirs.wall })
+      const base = await reference.time({ op: 'spawn', argv: GENPKEY_BASELINE }, RSA_BASELINE_RUNS)
+      baseline.push(base.cpu / RSA_BASELINE_RUNS)
+    }
+    m.load.push(loadavg()[0] as number)
+    measured.push(m)
+    log(`  ${bits} bits: ${RSA_KEYS[index]} keys a side, load ${(m.load[0] as number).toFixed(1)} → ${(m.load[1] as number).toFixed(1)}; ours median ${duration(median(m.ours.cpu) * 1e6)}`)
+  }
+  const startUp = median(baseline)
+  for (const m of measured) {
+    for (const r of raw.filter((r) => r.bits === m.bits)) {
+      m.openssl.cpu.push(r.opensslCpu - startUp)
+      m.openssl.sys.push(r.opensslSys)
+      m.openssl.wall.push(r.opensslWall)
+    }
+  }
+  const ended = new Date()
+  log('')
+  log(`${started.toISOString().slice(0, 16).replace('T', ' ')}–${ended.toISOString().slice(11, 16)} UTC, Node ${process.version} (OpenSSL ${process.versions.openssl}) against the system's \`openssl genpkey\`, ` +
+    `${((ended.getTime() - started.getTime()) / 1000).toFixed(0)} s in all; load average ${loadAtStart[0]?.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end. ` +
+    `CPU per key: median (p25–p75; min–max) over the keys, one key a sample; openssl's start-up taken out: ${duration(startUp * 1e6)} a run ` +
+    `(median of ${baseline.length} figures, each the mean of ${RSA_BASELINE_RUNS} runs of \`${GENPKEY_BASELINE.join(' ')}\`; p25–p75 ${duration(quantile(baseline, 0.25) * 1e6)}–${duration(quantile(baseline, 0.75) * 1e6)}).`)
+  log('')
+  log('| Modulus (RS256, PEM) | keys a side | load (start → end) | ours: CPU per key | ours: mean, sys | ours: wall (median) | openssl genpkey: CPU per key, start-up taken out | openssl: mean, sys | openssl: wall (median, with start-up) | ours ÷ openssl, medians (bootstrap 95 %) | ours ÷ openssl, means |')
+  log('|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const m of measured) {
+    const [low, high] = bootstrapRatio(m.ours.cpu, m.openssl.cpu)
+    const sysOf = (s: Series): string => `sys ${(100 * s.sys.reduce((a, b) => a + b, 0) / s.cpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`
+    log(`| ${m.bits} bits | ${m.ours.cpu.length} | ${(m.load[0] as number).toFixed(1)} → ${(m.load[1] as number).toFixed(1)} | ${keyDurations(m.ours.cpu)} | ${duration(mean(m.ours.cpu) * 1e6)}, ${sysOf(m.ours)} | ${duration(median(m.ours.wall) * 1e6)} | ` +
+      `${keyDurations(m.openssl.cpu)} | ${duration(mean(m.openssl.cpu) * 1e6)}, ${sysOf(m.openssl)} | ${duration(median(m.openssl.wall) * 1e6)} | ` +
+      `**${(median(m.ours.cpu) / median(m.openssl.cpu)).toFixed(2)}×** (${low.toFixed(2)}–${high.toFixed(2)}) | ${(mean(m.ours.cpu) / mean(m.openssl.cpu)).toFixed(2)}× |`)
+  }
+  log('')
+  log('Every key, CPU ms in the order made (ours | openssl, start-up taken out):')
+  for (const m of measured) log(`  ${m.bits}: ${m.ours.cpu.map((s) => (s * 1000).toFixed(0)).join(' ')} | ${m.openssl.cpu.map((s) => (s * 1000).toFixed(0)).join(' ')}`)
+}
+
+/** Which rows run: HASH_ROWS=all (default), hashes (issue 37's rows alone) or rsa (issue 38's alone). */
+const HASH_ROWS = process.env.HASH_ROWS ?? 'all'
+
+async function main (): Promise<void> {
+  if (!['all', 'hashes', 'rsa'].includes(HASH_ROWS)) throw new Error('HASH_ROWS: all, hashes or rsa')
+  const reference = new Reference()
+  log(`bench:hashes ${new Date().toISOString()}: Node ${process.version} (OpenSSL ${process.versions.openssl}), ` +
+    `argon2id through ${argon2idRaw === nodeArgon2id ? 'node:crypto argon2Sync' : '@noble/hashes (no crypto.argon2Sync on this runtime)'}; ` +
+    `${cpus().length} × ${cpus()[0]?.model ?? '?'}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; HASH_ROWS=${HASH_ROWS}`)
+  let missed: string[] = []
+  try {
+    if (HASH_ROWS !== 'rsa') missed = await hashRows(reference)
+    if (HASH_ROWS !== 'hashes') {
+      if (HASH_ROWS === 'all') log('')
+      await rsaRows(reference)
+    }
+  } finally {
+    reference.close()
+  }
   for (const line of missed) log(`MISSED: ${line}`)
   if (missed.length > 0) process.exitCode = 1
 }
