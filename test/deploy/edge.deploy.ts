@@ -92,13 +92,13 @@ interface Instance { name: string, child: ChildProcess, port: number, logs: Arra
 
 const api = interpolate(readCompose(COMPOSE_FILE).services.api as ComposeService, {})
 
-async function startInstance (name: string): Promise<Instance> {
+async function startInstance (name: string, settings: Record<string, string> = {}): Promise<Instance> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/server.js')], {
     cwd: ROOT,
     // The Compose service's environment, on loopback and ephemeral ports (two instances share this
     // host, where each replica has a container of its own for the metrics port); debug so every
     // request is logged with its client address (`info` logs only failed requests)
-    env: { PATH: process.env.PATH, ...api.environment, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'debug' },
+    env: { PATH: process.env.PATH, ...api.environment, ...settings, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'debug' },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   processes.push(child)
@@ -869,4 +869,78 @@ t.test('no instance left: 502 problem+json from the edge', async (t) => {
   b.child.kill('SIGKILL')
   await once(b.child, 'exit')
   assertEdgeProblem(t, await send({ port: edge.http, from: client() }), 502, 'BAD_GATEWAY')
+})
+
+/** CONTRACT §12: an Argon2id hash at every upper bound (about a second of CPU, 64 MiB while it runs). */
+const ARGON2ID_MAX = { algorithm: 'argon2id', memoryKiB: 65540, iterations: 5, parallelism: 4 }
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+t.test('Image finding "one BUSY takes a replica out for 1 s, two make the edge answer 502 to everyone": an instance answering 503 BUSY stays in', async (t) => {
+  // Two instances of their own, behind an edge of its own, each hashing one at a time with none
+  // waiting (CONTRACT §12.1: HASH_CONCURRENCY 1, HASH_QUEUE 0): while one hash runs, every other
+  // hash request is answered 503 BUSY at once. Each is kept hashing by requests sent straight to
+  // it, past the edge.
+  const busyOnly = { HASH_CONCURRENCY: '1', HASH_QUEUE: '0' }
+  const [c, d] = await Promise.all([startInstance('instance C', busyOnly), startInstance('instance D', busyOnly)])
+  const edge = await renderEdge('edge-busy', [COMPOSE_FILE], [c.port, d.port])
+  await startEdge(edge)
+  const json = { 'content-type': 'application/json' }
+  const hash = (port: number, from = '127.0.0.1'): Promise<Reply | undefined> =>
+    send({ port, path: '/api/generate/password', method: 'POST', headers: json, body: JSON.stringify({ hash: ARGON2ID_MAX }), from }).catch(() => undefined)
+  const keeping = { on: true }
+  const keepers = [c, d].map(async (instance) => {
+    while (keeping.on) {
+      if ((await hash(instance.port))?.status !== 200) await sleep(5)
+    }
+  })
+  for (const instance of [c, d]) {
+    await until(`${instance.name} to be busy`, async () => (await hash(instance.port))?.status === 503, () => '', 10_000)
+  }
+
+  // 3 s of hash requests through the edge (each from an address of its own: no rate limit
+  // between them), and uuid requests beside them
+  const end = Date.now() + 3000
+  const hashes: Array<{ from: string, reply: Reply | undefined }> = []
+  const uuids: Array<number | string> = []
+  const hashLoop = async (): Promise<void> => {
+    while (Date.now() < end) {
+      const from = client()
+      hashes.push({ from, reply: await hash(edge.http, from) })
+      await sleep(20)
+    }
+  }
+  const uuidLoop = async (): Promise<void> => {
+    while (Date.now() < end) {
+      const reply = await send({ port: edge.http, path: '/api/generate/uuid', method: 'POST', headers: json, body: '{}', from: client() })
+        .catch((error: Error) => error.message)
+      uuids.push(typeof reply === 'string' ? reply : reply.status)
+      await sleep(20)
+    }
+  }
+  await Promise.all([hashLoop(), hashLoop(), hashLoop(), uuidLoop()])
+  keeping.on = false
+  await Promise.all(keepers)
+
+  const tally = (outcomes: Array<number | string>): Record<string, number> =>
+    outcomes.reduce<Record<string, number>>((counts, outcome) => ({ ...counts, [outcome]: (counts[outcome] ?? 0) + 1 }), {})
+  // (a) The instances stay in: requests without a hash are answered as ever
+  t.ok(uuids.length >= 20, `${uuids.length} uuid requests during the burst`)
+  t.same(tally(uuids), { 200: uuids.length }, 'every uuid request 200: none the edge\'s 502 "no live upstreams"')
+  // (b) Every instance busy: the app's own 503 BUSY, never the edge's 502
+  const statuses = hashes.map(({ reply }) => reply?.status ?? 'no answer')
+  const busy = hashes.filter(({ reply }) => reply?.status === 503)
+  t.ok(busy.length > 0, `hash requests through the edge: ${JSON.stringify(tally(statuses))}`)
+  t.same(tally(statuses.filter((status) => status !== 200 && status !== 503)), {}, 'every hash request 200 or 503: none the edge\'s 502')
+  const notBusy = busy.filter(({ reply }) => {
+    const problem = JSON.parse(reply?.text ?? '{}')
+    return !(problem.code === 'BUSY' && problem.status === 503 && reply?.headers['content-type'] === 'application/problem+json; charset=utf-8' &&
+      /^[1-9][0-9]*$/.test(String(reply.headers['retry-after'])))
+  })
+  t.same(notBusy.map(({ reply }) => ({ headers: reply?.headers, text: reply?.text })), [], `each of the ${busy.length} 503s is the app's BUSY problem document with Retry-After in whole seconds`)
+  // ... tried on both instances first: a BUSY moves the request on, and takes neither out
+  await sleep(300)
+  const log = readFileSync(edge.accessLog, 'utf8').split('\n')
+  const lines = busy.map(({ from }) => log.find((line) => line.startsWith(`${from} `)) ?? `${from}: no line`)
+  const both = new RegExp(`upstream=127\\.0\\.0\\.1:(${c.port}, 127\\.0\\.0\\.1:${d.port}|${d.port}, 127\\.0\\.0\\.1:${c.port}) upstream_status=503, 503$`)
+  t.same(lines.filter((line) => !both.test(line)), [], 'each BUSY tried on one instance, then the other, both answering 503')
 })
