@@ -4,7 +4,7 @@
 // and in CI: the cluster then belongs to an unprivileged system user, in a directory it owns.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from './tools.js'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Test } from 'tap'
@@ -28,16 +28,6 @@ function binaries (): string | undefined {
     .filter((version) => /^\d+$/.test(version) && existsSync(join(DEBIAN_POSTGRESQL, version, 'bin', 'postgres')))
     .sort((a, b) => Number(b) - Number(a))
     .map((version) => join(DEBIAN_POSTGRESQL, version, 'bin'))[0]
-}
-
-/** A loopback TCP port nothing listens on now. */
-async function freePort (): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no TCP port')
-  return address.port
 }
 
 /** uid and gid of `user`, from id(1). */

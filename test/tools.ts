@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Test } from 'tap'
 
@@ -23,4 +24,14 @@ export function temporaryDirectory (t: Reporter): string {
   const directory = mkdtempSync(join(tmpdir(), 'randgen-keys-'))
   t.teardown(() => rmSync(directory, { recursive: true, force: true }))
   return directory
+}
+
+/** A loopback TCP port nothing listens on now (for a server a test starts: nginx, PostgreSQL, Mosquitto). */
+export async function freePort (): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no TCP port')
+  return address.port
 }

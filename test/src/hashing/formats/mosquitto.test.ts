@@ -4,7 +4,7 @@ import t from 'tap'
 import { spawn, spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { chownSync, existsSync, writeFileSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { wordlist as french } from '@scure/bip39/wordlists/french.js'
@@ -12,7 +12,7 @@ import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js'
 import { mosquittoHash } from '../../../../src/hashing/formats/mosquitto.js'
 import { saltFor } from '../../../../src/hashing/salt.js'
 import { randomString } from '../../../../src/random/csprng.js'
-import { hasTool, temporaryDirectory } from '../../../tools.js'
+import { freePort, hasTool, temporaryDirectory } from '../../../tools.js'
 
 // Debian installs the broker in /usr/sbin, which a user's PATH may not hold
 const MOSQUITTO = existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto'
@@ -44,16 +44,6 @@ t.test('known answers from mosquitto_passwd 2.0.11, remade with its salt (no bro
     t.equal(hash(value, Number(iterations), Buffer.from(salt, 'base64')), line)
   }
 })
-
-/** A loopback TCP port nothing listens on now. */
-async function freePort (): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no TCP port')
-  return address.port
-}
 
 /** Resolves once something accepts TCP connections on `port`, or rejects after 10 s. */
 async function listening (port: number): Promise<void> {
