@@ -25,7 +25,7 @@
 // FLOOD_ROWS=rsa the RSA floods alone (with their idle runs); all (the default) both, hashes first.
 // FLOOD_SERVER_LOG=<file> keeps the server's output (it is discarded otherwise), to find a 5xx's cause.
 import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -106,6 +106,23 @@ interface Run {
   /** Highest RSS sampled during the run (MB). */
   rssMb: number
   flood?: FloodResult
+  /** dist/'s hashing thread was deleted or rewritten during the run (bundleStamp). */
+  rebuilt: boolean
+}
+
+/**
+ * The server's hashing-thread bundle as it is now (inode and mtime). `npm run build` deletes dist/
+ * and writes it again, so another build in this working tree (test:deploy starts with one) makes a
+ * thread that starts meanwhile fail, and its request is answered 500: the one 500 of an RSA flood
+ * on 2026-11-28 came from that (docs/performance.md). The bench says so beside the run.
+ */
+function bundleStamp (): string {
+  try {
+    const { ino, mtimeMs } = statSync(here('../dist/hash-worker.js'))
+    return `${ino}:${mtimeMs}`
+  } catch {
+    return 'missing'
+  }
 }
 
 /** CPU time (µs) of one thread of a process (Linux /proc; clock ticks of 10 ms). */
@@ -206,6 +223,7 @@ async function main (): Promise<void> {
     for (const { kind, round } of plan) {
       const at = new Date().toISOString().slice(11, 19)
       const load = loadavg()[0] as number
+      const bundleBefore = bundleStamp()
       await readDelay()
       const cpuBefore = cpuOf(server.pid)
       const mainBefore = threadCpuOf(server.pid, server.pid)
@@ -240,7 +258,8 @@ async function main (): Promise<void> {
         mainThreadCpu: (threadCpuOf(server.pid, server.pid) - mainBefore) / 1e6 / seconds,
         mainThreadWait: waited / 1e6 / streamSeconds,
         clientWait: clientWaited / 1e6 / streamSeconds,
-        rssMb: rss / 2 ** 20
+        rssMb: rss / 2 ** 20,
+        rebuilt: bundleStamp() !== bundleBefore
       }
       runs.push(run)
       const calm = await quiet(server.pid)
@@ -259,8 +278,11 @@ const label = (kind: Run['kind']): string => kind === 'idle' ? 'idle (no flood)'
 function describe (run: Run): string {
   const flood = run.flood
   return `${label(run.kind)} #${run.round}: event loop p99 ${ms(run.eventLoop.p99)} ms, uuid p99 ${ms(run.uuid.latency.p99)} ms` +
-    (flood === undefined ? '' : `, ${JSON.stringify(flood.statuses)}, Retry-After ${JSON.stringify(flood.retryAfter)}`)
+    (flood === undefined ? '' : `, ${JSON.stringify(flood.statuses)}, Retry-After ${JSON.stringify(flood.retryAfter)}`) +
+    (run.rebuilt ? `; ${REBUILT}` : '')
 }
+
+const REBUILT = 'dist/ was rebuilt during this run (another build in this working tree): a hashing thread started meanwhile fails, its request answered 500'
 
 function report (runs: Run[], started: Date): void {
   const floods = runs.filter((run) => run.kind !== 'idle' && FLOODS[run.kind].judged)
@@ -277,7 +299,7 @@ function report (runs: Run[], started: Date): void {
     const { uuid, eventLoop, flood } = run
     const okUuid = uuid.statuses['200'] ?? 0
     const others = flood === undefined ? '—' : Object.entries(flood.statuses).filter(([key]) => key !== '200' && key !== '503 BUSY').map(([key, n]) => `${key}: ${n}`).join(', ') || 'none'
-    const cut = flood === undefined ? '' : `; cut off at the end ${flood.cutOff}, errors ${flood.errors}`
+    const cut = (flood === undefined ? '' : `; cut off at the end ${flood.cutOff}, errors ${flood.errors}`) + (run.rebuilt ? `; ${REBUILT}` : '')
     log(`| ${label(run.kind)} #${run.round} | ${run.at}, ${run.load.toFixed(1)} | ${ms(eventLoop.p50)} / **${ms(eventLoop.p99)}** / ${ms(eventLoop.max)} | ` +
       `${ms(uuid.latency.p50)} / **${ms(uuid.latency.p99)}** / ${ms(uuid.latency.max)} | ${okUuid} of ${uuid.sent}${uuid.errors > 0 ? `, ${uuid.errors} errors` : ''} | ` +
       (flood === undefined
@@ -303,7 +325,7 @@ function report (runs: Run[], started: Date): void {
       `uuid p99 ${summary(rsaFloods.map((run) => run.uuid.latency.p99))} ms, keys made ${rsaFloods.map((run) => `${run.flood?.hashed.count ?? 0} (${((run.flood?.hashed.count ?? 0) / (run.flood?.seconds ?? 1)).toFixed(2)}/s)`).join(', ')}, ` +
       `503 BUSY ${rsaFloods.map((run) => run.flood?.busy.count ?? 0).join(', ')}`)
   }
-  log(`5xx other than 503 BUSY: ${failures.length === 0 ? 'none' : failures.map((run) => `${label(run.kind)} #${run.round}: ${JSON.stringify(run.flood?.statuses)}`).join('; ')}`)
+  log(`5xx other than 503 BUSY: ${failures.length === 0 ? 'none' : failures.map((run) => `${label(run.kind)} #${run.round}: ${JSON.stringify(run.flood?.statuses)}${run.rebuilt ? ` (${REBUILT})` : ''}`).join('; ')}`)
   if (eldOver.length > 0) missed.push(`event-loop delay p99 above ${EVENT_LOOP_TARGET_MS} ms in ${eldOver.length} of ${floods.length} flood runs`)
   if (uuidOver.length > 0) missed.push(`uuid latency p99 above ${UUID_TARGET_MS} ms in ${uuidOver.length} of ${floods.length} flood runs`)
   if (failures.length > 0) missed.push(`5xx other than 503 BUSY in ${failures.length} flood runs`)
