@@ -15,7 +15,7 @@ import { resultFormat } from '../src/http/result-format.js'
 import { fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError, type Validator } from '../src/http/validation-errors.js'
 import { isJsonObject } from '../src/http/x-data.js'
 import { toolName } from '../src/mcp/tools.js'
-import { admitHashes, clientGone, dropAdmission, hashJobs } from '../src/http/hashed-values.js'
+import { admitHashes, dropAdmission, hashJobs, runAdmitted } from '../src/http/hashed-values.js'
 
 type Definition = GeneratorDefinition<TObject>
 type Params = Record<string, unknown>
@@ -212,7 +212,7 @@ export default fp(async function sets (app: FastifyInstance) {
     // One run for the set: its jobs in item order (each item's RSA keys, then its hashes), their
     // results handed back to each item
     const jobs = drawn.flatMap(({ generated }, index) => [...(works[index]?.jobs ?? []), ...(settings[index] === undefined ? [] : hashJobs(settings[index], generated.values))])
-    return admission.run(jobs, clientGone(reply)).then((results) => {
+    return runAdmitted(app, admission, jobs, reply).then((results) => {
       if (results === undefined) return undefined
       let next = 0
       drawn.forEach((item, index) => {

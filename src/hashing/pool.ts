@@ -11,6 +11,11 @@
 //   answered 503 BUSY with Retry-After from the queue's expected wait (`retryAfterSeconds`).
 // - Before a job starts, its request's `gone()` is asked: a client that has gone gets that job and
 //   its request's remaining jobs dropped without hashing, their slots freed.
+// - A request whose jobs still wait `queueDeadlineMilliseconds` after it was handed to `run` is
+//   refused then (HASH_QUEUE_EXPIRED, answered 503 BUSY like a request that did not fit), its
+//   waiting jobs dropped: when the threads get little CPU (other work on the host at a higher
+//   priority), a queued request would otherwise wait until the server's connection timeout cut its
+//   socket, with no answer at all.
 // - Threads start on first use, up to `concurrency`, and end after IDLE_MILLISECONDS without work
 //   (unref'd timers): an idle process holds none, so idle memory and start-up are as before.
 //   A thread that dies is replaced by the next job that needs one.
@@ -49,6 +54,8 @@ export interface HashPoolOptions {
   worker?: URL
   /** A thread ends after this many milliseconds without work (IDLE_MILLISECONDS). */
   idleMilliseconds?: number
+  /** A request whose jobs have not all started this long after `run` is refused (HASH_QUEUE_EXPIRED); absent: no deadline. */
+  queueDeadlineMilliseconds?: number
 }
 
 /** The hashes of one request, admitted together (HashPool.admit). */
@@ -57,16 +64,17 @@ export interface Admission {
    * Hashes `jobs` (exactly as many as admitted), each on a hashing thread; resolves their hashes
    * in the jobs' order, or `undefined` when `gone()` was true as a job's turn came (the rest are
    * then dropped without hashing). Every slot is released when its job ends or is dropped.
-   * Rejects when a job fails (its thread's error message, never the value) and when the pool is
-   * closed before the jobs are done; the request's jobs not yet started are then dropped. Fewer
+   * Rejects when a job fails (its thread's error message, never the value), when the pool is
+   * closed before the jobs are done, and when a job still waits at the queue's deadline; the
+   * request's jobs not yet started are then dropped. Fewer
    * jobs than admitted release the others' slots; called once.
    */
   run: (jobs: PoolJob[], gone: () => boolean) => Promise<string[] | undefined>
 }
 
-/** Why a run was rejected: a job failed, its thread died, or the pool closed. Never holds a value or a hash. */
+/** Why a run was rejected: a job failed, its thread died, the pool closed, or the queue's deadline passed. Never holds a value or a hash. */
 export class HashingError extends Error {
-  constructor (message: string, readonly code: 'HASH_FAILED' | 'HASH_THREAD_DIED' | 'HASH_POOL_CLOSED') {
+  constructor (message: string, readonly code: 'HASH_FAILED' | 'HASH_THREAD_DIED' | 'HASH_POOL_CLOSED' | 'HASH_QUEUE_EXPIRED') {
     super(message)
     this.name = 'HashingError'
   }
@@ -82,6 +90,8 @@ interface Batch {
   /** Its jobs not yet ended (queued or running). */
   left: number
   settled: boolean
+  /** Fires at the queue's deadline; cleared when the batch settles. */
+  deadline: NodeJS.Timeout | undefined
   resolve: (hashes: string[] | undefined) => void
   reject: (error: Error) => void
 }
@@ -92,6 +102,8 @@ interface Thread {
   worker: Worker
   /** The job it runs; undefined while idle. */
   task: Task | undefined
+  /** When it started that job (performance.now()). */
+  startedAt: number
   idleTimer: NodeJS.Timeout | undefined
 }
 
@@ -118,6 +130,7 @@ export class HashPool {
   private readonly observe: ((algorithm: PoolAlgorithm, seconds: number) => void) | undefined
   private readonly workerUrl: URL
   private readonly idleMilliseconds: number
+  private readonly queueDeadlineMilliseconds: number | undefined
   /** Slots held: hashes admitted and not yet ended or dropped. */
   private admitted = 0
   private runningJobs = 0
@@ -137,6 +150,7 @@ export class HashPool {
     this.observe = options.observe
     this.workerUrl = options.worker ?? defaultWorkerUrl()
     this.idleMilliseconds = options.idleMilliseconds ?? IDLE_MILLISECONDS
+    this.queueDeadlineMilliseconds = options.queueDeadlineMilliseconds
   }
 
   /** `count` hashes admitted together, or undefined when they do not all fit (503 BUSY), or the pool is closed. */
@@ -161,12 +175,16 @@ export class HashPool {
 
   /**
    * Whole seconds a refused request should wait (Retry-After): at least 1, the queue's expected
-   * wait, i.e. the hashes waiting shared among the threads, times the mean seconds per hash
+   * wait, i.e. the hashes waiting shared among the threads, times the seconds per hash: the mean
    * (exponentially weighted over every algorithm: the queue holds a mix, and an admitted request's
-   * algorithm is not known until it runs).
+   * algorithm is not known until it runs), or the time a running hash has taken so far when that
+   * is longer: threads left little CPU finish nothing to measure, and the mean alone would say 1 s.
    */
   retryAfterSeconds (): number {
-    return Math.max(1, Math.ceil(this.waiting / this.concurrency * this.meanSeconds))
+    const now = performance.now()
+    let secondsPerHash = this.meanSeconds
+    for (const { task, startedAt } of this.threads) if (task !== undefined) secondsPerHash = Math.max(secondsPerHash, (now - startedAt) / 1000)
+    return Math.max(1, Math.ceil(this.waiting / this.concurrency * secondsPerHash))
   }
 
   /** Hashes admitted and not yet done (running and waiting): the queue-depth gauge reads it. */
@@ -238,9 +256,14 @@ export class HashPool {
       return undefined
     }
     return await new Promise((resolve, reject) => {
-      const batch: Batch = { jobs, hashes: new Array<string>(jobs.length), gone, queued: jobs.length, left: jobs.length, settled: false, resolve, reject }
+      const batch: Batch = { jobs, hashes: new Array<string>(jobs.length), gone, queued: jobs.length, left: jobs.length, settled: false, deadline: undefined, resolve, reject }
       for (let index = 0; index < jobs.length; index++) this.waitingTasks.push({ batch, index })
       this.pump()
+      if (this.queueDeadlineMilliseconds !== undefined && batch.queued > 0) {
+        batch.deadline = setTimeout(() => {
+          if (batch.queued > 0) this.settle(batch, new HashingError('the request\'s hashes waited past the queue\'s deadline', 'HASH_QUEUE_EXPIRED'))
+        }, this.queueDeadlineMilliseconds).unref()
+      }
     })
   }
 
@@ -269,6 +292,7 @@ export class HashPool {
   private settle (batch: Batch, error?: Error): void {
     if (batch.settled) return
     batch.settled = true
+    clearTimeout(batch.deadline)
     if (batch.queued > 0) {
       this.waitingTasks = this.waitingTasks.filter((task) => task.batch !== batch)
       this.release(batch.queued)
@@ -289,6 +313,7 @@ export class HashPool {
     clearTimeout(thread.idleTimer)
     thread.idleTimer = undefined
     thread.task = task
+    thread.startedAt = performance.now()
     this.runningJobs++
     // Held while it hashes (a pending run keeps the process up), let go while idle
     thread.worker.ref()
@@ -299,7 +324,7 @@ export class HashPool {
   }
 
   private spawn (): Thread {
-    const thread: Thread = { worker: startWorker(this.workerUrl), task: undefined, idleTimer: undefined }
+    const thread: Thread = { worker: startWorker(this.workerUrl), task: undefined, startedAt: 0, idleTimer: undefined }
     this.threads.add(thread)
     let failure: string | undefined
     thread.worker.on('message', (reply: WorkerReply) => this.finish(thread, reply))
@@ -328,6 +353,7 @@ export class HashPool {
       batch.left--
       if (!batch.settled && batch.left === 0) {
         batch.settled = true
+        clearTimeout(batch.deadline)
         batch.resolve(batch.hashes)
       }
     } else {

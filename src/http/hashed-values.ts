@@ -4,7 +4,7 @@
 // everyone else. A client that has gone before its hashes start gets none made.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { HASH_INPUT_MAX_BYTES, HASHED_VALUES_MAX, type HashSettings } from '../../schemas/hash.js'
-import type { Admission } from '../hashing/pool.js'
+import { HashingError, type Admission } from '../hashing/pool.js'
 import type { HashJob, PoolJob } from '../hashing/job.js'
 import { saltFor } from '../hashing/salt.js'
 import { ProblemError } from './errors.js'
@@ -29,12 +29,31 @@ export interface HashingContext<G extends Drawn = Drawn> {
 export function admitHashes (app: FastifyInstance, count: number, reply?: FastifyReply): Admission {
   const admission = app.hashPool.admit(count)
   if (admission !== undefined) return admission
+  throw busy(app, reply)
+}
+
+/** 503 BUSY, with Retry-After from the queue's expected wait. */
+function busy (app: FastifyInstance, reply: FastifyReply | undefined, log: Record<string, string> = {}): ProblemError {
   reply?.header('retry-after', String(app.hashPool.retryAfterSeconds()))
-  throw new ProblemError(503, 'BUSY')
+  return new ProblemError(503, 'BUSY', 'BUSY', {}, log)
+}
+
+/**
+ * The admitted jobs' results (undefined when the client has gone before they started). A request
+ * whose jobs still waited at the queue's deadline (src/hashing/pool.ts) is answered 503 BUSY, as
+ * one that did not fit: a clean refusal in place of a socket cut by the connection timeout.
+ */
+export async function runAdmitted (app: FastifyInstance, admission: Admission, jobs: PoolJob[], reply?: FastifyReply): Promise<string[] | undefined> {
+  try {
+    return await admission.run(jobs, clientGone(reply))
+  } catch (error) {
+    if (error instanceof HashingError && error.code === 'HASH_QUEUE_EXPIRED') throw busy(app, reply, { reason: 'queue deadline' })
+    throw error
+  }
 }
 
 /** Whether the client of `reply` has gone: its connection closed before the answer was written. */
-export function clientGone (reply: FastifyReply | undefined): () => boolean {
+function clientGone (reply: FastifyReply | undefined): () => boolean {
   if (reply === undefined) return () => false
   let gone = false
   reply.raw.once('close', () => { gone = !reply.raw.writableFinished })
@@ -67,7 +86,7 @@ export async function hashedDraw<G extends Drawn> (context: HashingContext<G>, p
     dropAdmission(admission)
     throw error
   }
-  const hashes = await admission.run(hashJobs(settings, generated.values), clientGone(reply))
+  const hashes = await runAdmitted(context.app, admission, hashJobs(settings, generated.values), reply)
   if (hashes === undefined) return undefined
   generated.hashes = hashes
   return generated
@@ -116,6 +135,6 @@ export interface PooledWork<G> {
 export async function pooledDraw<G> (app: FastifyInstance, check: () => void, work: PooledWork<G>, reply?: FastifyReply): Promise<G | undefined> {
   check()
   const admission = admitHashes(app, work.jobs.length, reply)
-  const results = await admission.run(work.jobs, clientGone(reply))
+  const results = await runAdmitted(app, admission, work.jobs, reply)
   return results === undefined ? undefined : work.finish(results)
 }

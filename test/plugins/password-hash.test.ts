@@ -4,10 +4,13 @@
 // test/src/hashing/*'s. Rules, errors, plain text, GET and MCP alike.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, get, post } from '../helper.js'
+import { build, buildWithLogs, get, post } from '../helper.js'
+import { HashingError } from '../../src/hashing/pool.js'
 import { hasTool, temporaryDirectory } from '../tools.js'
 import { argon2Verifies, DEBIAN_PYTHON, htpasswdVerifies, mkpasswdVerifies, mosquittoVerifies, scramVerifies } from '../hash-readers.js'
 import { WORDLIST } from '../../plugins/passphrase.js'
+
+const present = (): boolean => false
 
 interface Answer { values: string[], hashes?: string[], entropyBits: number }
 interface Problem { status: number, code: string, errors: Array<{ pointer: string, code: string, detail?: string }> }
@@ -185,4 +188,32 @@ t.test('503 BUSY when the queue is full: Retry-After, nothing drawn, the admitte
   t.same(cheap, Array.from({ length: 20 }, () => ({ status: 200, hashed: false })), 'while the pool is full, 20 uuid requests are answered before its first hash is made')
   t.same([(await first).statusCode, (await second).statusCode], [200, 200], 'the admitted ones are answered')
   t.equal((await post(app, 'password', heavy)).statusCode, 200, 'room again once they are done')
+})
+
+t.test('a request whose hashes wait past the queue\'s deadline is answered 503 BUSY with Retry-After, on every path to the pool', async (t) => {
+  // The pool's own test (test/src/hashing/pool.test.ts) shows when it refuses at the deadline; here
+  // its refusal is handed to the routes as it would be, and what each answers is checked
+  const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: 'info' })
+  const pool = app.hashPool
+  const admit = pool.admit.bind(pool)
+  pool.admit = (count) => {
+    const admission = admit(count)
+    // The admission's slots are given back (a run of no jobs), then the deadline's refusal
+    return admission === undefined ? undefined : { run: async () => { await admission.run([], present); throw new HashingError('past the deadline', 'HASH_QUEUE_EXPIRED') } }
+  }
+  const requests = {
+    'a password with a hash': () => post(app, 'password', { hash: { algorithm: 'mosquitto' } }, { 'x-language': 'fr' }),
+    'an RSA signing key': () => post(app, 'signing-key', { algorithm: 'RS256' }, { 'x-language': 'fr' }),
+    'a set with a hashed item': () => app.inject({ method: 'POST', url: '/api/generate', headers: { 'content-type': 'application/json', 'x-language': 'fr' }, payload: JSON.stringify({ items: [{ name: 'P', type: 'password', params: { hash: { algorithm: 'mosquitto' } } }] }) })
+  }
+  for (const [what, request] of Object.entries(requests)) {
+    const response = await request()
+    t.equal(response.statusCode, 503, what)
+    t.match(response.json(), { status: 503, code: 'BUSY', title: 'Service occupé' }, `${what}: the problem document, in the request's language`)
+    t.ok(Number.isInteger(Number(response.headers['retry-after'])) && Number(response.headers['retry-after']) >= 1, `${what}: Retry-After ${String(response.headers['retry-after'])}`)
+  }
+  t.equal(pool.depth, 0, 'no slot held')
+  t.equal(logs().match(/"reason":"queue deadline"/g)?.length, 3, 'the log says why, once per request')
+  pool.admit = admit
+  t.equal((await post(app, 'password', { hash: { algorithm: 'mosquitto' } })).statusCode, 200)
 })

@@ -185,6 +185,47 @@ t.test('a request whose client has gone before its jobs start is dropped without
   })
 })
 
+t.test('a request still waiting at the queue\'s deadline is refused, its waiting jobs dropped; started jobs are not', async (t) => {
+  // Gated jobs run until the test opens them, so the deadline (20 ms here) passes while they
+  // block the only thread, however slow the machine: outcomes and orders, no duration measured
+  const pool = fakePool(t, { concurrency: 1, queue: 10, queueDeadlineMilliseconds: 20 })
+  const jobs = new Jobs()
+  const running = jobs.job()
+  const waiting = [jobs.job(), jobs.job()]
+  const runRunning = pool.admit(1)?.run([running], present)
+  // Its rejection is awaited from the start: the deadline may pass before the thread is up
+  const refused = t.rejects(pool.admit(2)?.run(waiting, present) as Promise<unknown>, { name: 'HashingError', code: 'HASH_QUEUE_EXPIRED' }, 'the waiting request is refused at its deadline')
+  await jobs.whenStarted(running)
+  await refused
+  t.equal(pool.depth, 1, 'its slots freed: only the running job holds one')
+  t.same(waiting.map((job) => jobs.started(job)), [0, 0], 'none of its jobs started')
+  jobs.open(running)
+  t.same(await runRunning, ['hash:value-0'], 'a job that had started is answered, its deadline past or not')
+
+  // A request whose first job started and whose second still waits: refused too, its running job
+  // ends on its own and frees its slot
+  const split = [jobs.job(), jobs.job()]
+  const splitRefused = t.rejects(pool.admit(2)?.run(split, present) as Promise<unknown>, { code: 'HASH_QUEUE_EXPIRED' })
+  await jobs.whenStarted(split[0] as { id: number })
+  await splitRefused
+  t.equal(jobs.started(split[1] as { id: number }), 0, 'its waiting job never started')
+  jobs.open(split[0] as { id: number })
+  await until(() => pool.depth === 0)
+  t.equal(pool.depth, 0, 'every slot back')
+
+  // Without a deadline a request waits as long as it takes
+  const patient = fakePool(t, { concurrency: 1, queue: 1 })
+  const first = jobs.job()
+  const second = jobs.job({ gated: false })
+  const runFirst = patient.admit(1)?.run([first], present)
+  const runSecond = patient.admit(1)?.run([second], present)
+  await jobs.whenStarted(first)
+  await sleep(50)
+  t.equal(jobs.started(second), 0, 'still waiting')
+  jobs.open(first)
+  t.same(await Promise.all([runFirst, runSecond]), [['hash:value-5'], ['hash:value-6']])
+})
+
 t.test('slots are released when a job fails, and a dead thread is replaced', async (t) => {
   const pool = fakePool(t, { concurrency: 1, queue: 2 })
   const jobs = new Jobs()
@@ -230,6 +271,19 @@ t.test('Retry-After: whole seconds, at least 1, growing with the queue and the t
   const slow = measured.admit(1)
   await slow?.run([jobs.job({ gated: false, seconds: 5 })], present)
   t.ok(measured.retryAfterSeconds() > before, `${measured.retryAfterSeconds()} s after a 5 s hash, ${before} s before`)
+
+  // A hash still running after longer than the mean counts for what it has taken so far (a lower
+  // bound: a slower machine only makes it longer): with 4 waiting on 1 thread, past 1 s a running
+  // hash makes Retry-After at least 5 s, where the initial guess says 1
+  const starved = fakePool(t, { concurrency: 1, queue: 4 })
+  const running = jobs.job()
+  const run = starved.admit(1)?.run([running], present)
+  for (let i = 0; i < 4; i++) starved.admit(1)
+  await jobs.whenStarted(running)
+  await sleep(1100)
+  t.ok(starved.retryAfterSeconds() >= 5, `${starved.retryAfterSeconds()} s while a hash has run over 1 s`)
+  jobs.open(running)
+  await run
 })
 
 t.test('threads end after their idle time, and on close', async (t) => {
