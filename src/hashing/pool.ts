@@ -36,6 +36,8 @@ export const IDLE_MILLISECONDS = 30_000
 export const INITIAL_SECONDS_PER_HASH = 0.25
 /** Weight of the newest hash in the mean seconds per hash (an exponentially weighted mean). */
 const MEAN_WEIGHT = 0.2
+/** A running hash this many times slower than the mean means the threads are starved of CPU (retryAfterSeconds). */
+const STARVED = 8
 
 /** What a hashing thread answers for one job (src/hashing/worker.ts): never the value, nor a hash in an error. */
 export type WorkerReply = { hash: string, seconds: number } | { error: string }
@@ -177,13 +179,18 @@ export class HashPool {
    * Whole seconds a refused request should wait (Retry-After): at least 1, the queue's expected
    * wait, i.e. the hashes waiting shared among the threads, times the seconds per hash: the mean
    * (exponentially weighted over every algorithm: the queue holds a mix, and an admitted request's
-   * algorithm is not known until it runs), or the time a running hash has taken so far when that
-   * is longer: threads left little CPU finish nothing to measure, and the mean alone would say 1 s.
+   * algorithm is not known until it runs). But a running hash that has already taken STARVED times
+   * the mean says the threads get little CPU (other work on the host), and the mean, which only
+   * finished hashes update, would say a few seconds: its time so far stands in for the mean then.
+   * (An RSA key's time varies ~7-fold from key to key, so a smaller factor would misread one slow key.)
    */
   retryAfterSeconds (): number {
     const now = performance.now()
     let secondsPerHash = this.meanSeconds
-    for (const { task, startedAt } of this.threads) if (task !== undefined) secondsPerHash = Math.max(secondsPerHash, (now - startedAt) / 1000)
+    for (const { task, startedAt } of this.threads) {
+      const seconds = (now - startedAt) / 1000
+      if (task !== undefined && seconds > STARVED * this.meanSeconds) secondsPerHash = Math.max(secondsPerHash, seconds)
+    }
     return Math.max(1, Math.ceil(this.waiting / this.concurrency * secondsPerHash))
   }
 
@@ -210,7 +217,9 @@ export class HashPool {
   /**
    * Stops the hashing threads (the app's onClose, which Fastify runs once the requests in flight
    * are answered). Runs not yet done reject with HashingError HASH_POOL_CLOSED, so nothing waits
-   * forever nor is answered as if its client had gone; admit answers undefined (BUSY) from now on.
+   * forever nor is answered as if its client had gone; those whose client has gone (what is left
+   * when the server closes with a queue, their sockets closed) resolve undefined, as they would
+   * at their turn: no error logged for answers nobody reads. admit answers undefined (BUSY) from now on.
    */
   async close (): Promise<void> {
     if (this.closed) return
@@ -223,9 +232,9 @@ export class HashPool {
       thread.task = undefined
       this.runningJobs--
       this.release(1)
-      this.settle(task.batch, closedError)
+      this.settle(task.batch, task.batch.gone() ? undefined : closedError)
     }
-    for (const { batch } of this.waitingTasks) this.settle(batch, closedError)
+    for (const { batch } of this.waitingTasks) this.settle(batch, batch.gone() ? undefined : closedError)
     const threads = [...this.threads]
     this.threads.clear()
     this.idle = []

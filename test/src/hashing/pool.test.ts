@@ -272,16 +272,16 @@ t.test('Retry-After: whole seconds, at least 1, growing with the queue and the t
   await slow?.run([jobs.job({ gated: false, seconds: 5 })], present)
   t.ok(measured.retryAfterSeconds() > before, `${measured.retryAfterSeconds()} s after a 5 s hash, ${before} s before`)
 
-  // A hash still running after longer than the mean counts for what it has taken so far (a lower
-  // bound: a slower machine only makes it longer): with 4 waiting on 1 thread, past 1 s a running
-  // hash makes Retry-After at least 5 s, where the initial guess says 1
+  // A hash still running after 8 times the mean (here the initial guess, 0.25 s) counts for what it
+  // has taken so far (a lower bound: a slower machine only makes it longer): with 4 waiting on 1
+  // thread, past 2.1 s a running hash makes Retry-After at least 9 s, where the guess says 1
   const starved = fakePool(t, { concurrency: 1, queue: 4 })
   const running = jobs.job()
   const run = starved.admit(1)?.run([running], present)
   for (let i = 0; i < 4; i++) starved.admit(1)
   await jobs.whenStarted(running)
-  await sleep(1100)
-  t.ok(starved.retryAfterSeconds() >= 5, `${starved.retryAfterSeconds()} s while a hash has run over 1 s`)
+  await sleep(2100)
+  t.ok(starved.retryAfterSeconds() >= 9, `${starved.retryAfterSeconds()} s while a hash has run over 2.1 s`)
   jobs.open(running)
   await run
 })
@@ -307,18 +307,22 @@ t.test('threads end after their idle time, and on close', async (t) => {
     const jobs = new Jobs()
     const first = jobs.job()
     const running = pool.admit(1)?.run([first], present)
-    const waiting = pool.admit(2)?.run([jobs.job(), jobs.job()], present)
+    const waiting = pool.admit(1)?.run([jobs.job()], present)
+    let gone = false
+    const waitingGone = pool.admit(1)?.run([jobs.job()], () => gone)
     const admitted = pool.admit(0)
     await jobs.whenStarted(first)
     const rejections = [
       t.rejects(running as Promise<unknown>, { name: 'HashingError', code: 'HASH_POOL_CLOSED' }, 'a running job\'s run rejects'),
       t.rejects(waiting as Promise<unknown>, { name: 'HashingError', code: 'HASH_POOL_CLOSED' }, 'a waiting job\'s run rejects')
     ]
+    gone = true
     const closing = pool.close()
     // The fake thread blocks as a synchronous hash does; let it reach its end
     jobs.open(first)
     await closing
     await Promise.all(rejections)
+    t.equal(await waitingGone, undefined, 'a run whose client has gone resolves undefined: dropped, not an error')
     await t.rejects(admitted?.run([], present) as Promise<unknown>, { code: 'HASH_POOL_CLOSED' }, 'an admission run after close rejects')
     t.equal(pool.threadCount, 0)
     t.equal(pool.depth, 0)
