@@ -9,7 +9,7 @@ import { TOTP_NAME_PATTERN } from '../schemas/totp.js'
 import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/http/errors.js'
 import { GENERATOR_ALLOW } from '../src/http/generator-route.js'
 import { LANGUAGE_HEADER_MAX_LENGTH, LANGUAGES } from '../src/i18n/index.js'
-import { BODY_LIMIT, HASH_QUEUE_DEADLINE_MILLISECONDS } from '../src/server-options.js'
+import { BODY_LIMIT, CONNECTION_TIMEOUT_MILLISECONDS } from '../src/server-options.js'
 import { SERVICE_VERSION } from '../src/version.js'
 import { encodeXData, X_DATA_MAX_LENGTH } from '../src/http/x-data.js'
 
@@ -148,7 +148,7 @@ const components: Json = {
       NOT_ACCEPTABLE: problem(406, 'NOT_ACCEPTABLE')
     }),
     // CONTRACT §12.1: only operations that hash (or make RSA keys) meet it
-    Busy: problemResponse(`The hashing queue is full (\`HASH_CONCURRENCY\` running, \`HASH_QUEUE\` waiting): nothing was drawn. Also when a request's hashes (or RSA keys) are still waiting ${HASH_QUEUE_DEADLINE_MILLISECONDS / 1000} s after it was admitted, on a host that leaves the hashing threads little CPU: what was drawn is discarded, never answered. Retry after \`Retry-After\` seconds.`, {
+    Busy: problemResponse(`The hashing queue is full (\`HASH_CONCURRENCY\` running, \`HASH_QUEUE\` waiting): nothing was drawn. Also when a request's hashes (or RSA keys) are not done when the connection's ${CONNECTION_TIMEOUT_MILLISECONDS / 1000} s idle timeout comes, on a host that leaves the hashing threads little CPU: what was drawn is discarded, never answered. Retry after \`Retry-After\` seconds.`, {
       BUSY: problem(503, 'BUSY')
     }, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
     InternalError: problemResponse('An unexpected error; the body carries no internals.', {

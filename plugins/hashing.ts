@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { HashPool } from '../src/hashing/pool.js'
-import { HASH_QUEUE_DEADLINE_MILLISECONDS } from '../src/server-options.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +23,7 @@ export interface HashingOptions {
  */
 export default fp(async function hashing (app: FastifyInstance, options: HashingOptions) {
   const metrics = app.metrics
-  const pool = new HashPool({ concurrency: options.concurrency, queue: options.queue, observe: metrics?.observeHash, queueDeadlineMilliseconds: HASH_QUEUE_DEADLINE_MILLISECONDS })
+  const pool = new HashPool({ concurrency: options.concurrency, queue: options.queue, observe: metrics?.observeHash })
   metrics?.watchHashQueue(() => pool.depth)
   app.decorate('hashPool', pool)
   // Fastify runs it once the requests in flight are answered (the listener closes first)

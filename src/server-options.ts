@@ -13,14 +13,11 @@ import { sharedSerializerFactory } from './http/serializers.js'
 
 /** CONTRACT §5: bodies up to 64 KiB. */
 export const BODY_LIMIT = 65_536
-/** A socket with nothing sent or received this long is closed, a request waiting for its answer included. */
-export const CONNECTION_TIMEOUT_MILLISECONDS = 30_000
 /**
- * CONTRACT §12.1: a request whose hashes (or RSA keys) have not all started this long after it
- * was admitted is answered 503 BUSY then (src/hashing/pool.ts), since the connection timeout
- * would otherwise close its socket with no answer; the last third is left to the hash itself.
+ * A socket with nothing sent or received this long is closed, a request waiting for its answer
+ * included; one waiting for its hashes is answered 503 BUSY then instead (src/http/hashed-values.ts).
  */
-export const HASH_QUEUE_DEADLINE_MILLISECONDS = CONNECTION_TIMEOUT_MILLISECONDS * 2 / 3
+export const CONNECTION_TIMEOUT_MILLISECONDS = 30_000
 /** Room for a 48 KiB X-Data plus ordinary headers (Node's default is 16 KiB). */
 export const MAX_HEADER_SIZE = 65_536 + 16_384
 

@@ -11,11 +11,10 @@
 //   answered 503 BUSY with Retry-After from the queue's expected wait (`retryAfterSeconds`).
 // - Before a job starts, its request's `gone()` is asked: a client that has gone gets that job and
 //   its request's remaining jobs dropped without hashing, their slots freed.
-// - A request whose jobs still wait `queueDeadlineMilliseconds` after it was handed to `run` is
-//   refused then (HASH_QUEUE_EXPIRED, answered 503 BUSY like a request that did not fit), its
-//   waiting jobs dropped: when the threads get little CPU (other work on the host at a higher
-//   priority), a queued request would otherwise wait until the server's connection timeout cut its
-//   socket, with no answer at all.
+// - A run given up through its `abandon` signal (its connection's idle timeout: the threads got
+//   little CPU, other work on the host having a higher priority) is rejected then with
+//   HASH_ABANDONED, its waiting jobs dropped, so that its request is answered 503 BUSY where the
+//   timeout would have closed its socket with no answer at all (src/http/hashed-values.ts).
 // - Threads start on first use, up to `concurrency`, and end after IDLE_MILLISECONDS without work
 //   (unref'd timers): an idle process holds none, so idle memory and start-up are as before.
 //   A thread that dies is replaced by the next job that needs one.
@@ -56,8 +55,6 @@ export interface HashPoolOptions {
   worker?: URL
   /** A thread ends after this many milliseconds without work (IDLE_MILLISECONDS). */
   idleMilliseconds?: number
-  /** A request whose jobs have not all started this long after `run` is refused (HASH_QUEUE_EXPIRED); absent: no deadline. */
-  queueDeadlineMilliseconds?: number
 }
 
 /** The hashes of one request, admitted together (HashPool.admit). */
@@ -67,16 +64,16 @@ export interface Admission {
    * in the jobs' order, or `undefined` when `gone()` was true as a job's turn came (the rest are
    * then dropped without hashing). Every slot is released when its job ends or is dropped.
    * Rejects when a job fails (its thread's error message, never the value), when the pool is
-   * closed before the jobs are done, and when a job still waits at the queue's deadline; the
-   * request's jobs not yet started are then dropped. Fewer
+   * closed before the jobs are done, and when `abandon` is aborted first (HASH_ABANDONED); the
+   * request's jobs not yet started are then dropped, its running ones end unread. Fewer
    * jobs than admitted release the others' slots; called once.
    */
-  run: (jobs: PoolJob[], gone: () => boolean) => Promise<string[] | undefined>
+  run: (jobs: PoolJob[], gone: () => boolean, abandon?: AbortSignal) => Promise<string[] | undefined>
 }
 
-/** Why a run was rejected: a job failed, its thread died, the pool closed, or the queue's deadline passed. Never holds a value or a hash. */
+/** Why a run was rejected: a job failed, its thread died, the pool closed, or the run was abandoned. Never holds a value or a hash. */
 export class HashingError extends Error {
-  constructor (message: string, readonly code: 'HASH_FAILED' | 'HASH_THREAD_DIED' | 'HASH_POOL_CLOSED' | 'HASH_QUEUE_EXPIRED') {
+  constructor (message: string, readonly code: 'HASH_FAILED' | 'HASH_THREAD_DIED' | 'HASH_POOL_CLOSED' | 'HASH_ABANDONED') {
     super(message)
     this.name = 'HashingError'
   }
@@ -92,8 +89,8 @@ interface Batch {
   /** Its jobs not yet ended (queued or running). */
   left: number
   settled: boolean
-  /** Fires at the queue's deadline; cleared when the batch settles. */
-  deadline: NodeJS.Timeout | undefined
+  /** Stops listening to the run's `abandon` signal; called when the batch settles. */
+  unlisten: () => void
   resolve: (hashes: string[] | undefined) => void
   reject: (error: Error) => void
 }
@@ -132,7 +129,6 @@ export class HashPool {
   private readonly observe: ((algorithm: PoolAlgorithm, seconds: number) => void) | undefined
   private readonly workerUrl: URL
   private readonly idleMilliseconds: number
-  private readonly queueDeadlineMilliseconds: number | undefined
   /** Slots held: hashes admitted and not yet ended or dropped. */
   private admitted = 0
   private runningJobs = 0
@@ -152,7 +148,6 @@ export class HashPool {
     this.observe = options.observe
     this.workerUrl = options.worker ?? defaultWorkerUrl()
     this.idleMilliseconds = options.idleMilliseconds ?? IDLE_MILLISECONDS
-    this.queueDeadlineMilliseconds = options.queueDeadlineMilliseconds
   }
 
   /** `count` hashes admitted together, or undefined when they do not all fit (503 BUSY), or the pool is closed. */
@@ -167,10 +162,10 @@ export class HashPool {
     this.admitted += count
     let used = false
     return {
-      run: async (jobs, gone) => {
+      run: async (jobs, gone, abandon) => {
         if (used) throw new Error('an admission runs once')
         used = true
-        return await this.run(count, jobs, gone)
+        return await this.run(count, jobs, gone, abandon)
       }
     }
   }
@@ -249,7 +244,7 @@ export class HashPool {
     this.admitted -= count
   }
 
-  private async run (count: number, jobs: PoolJob[], gone: () => boolean): Promise<string[] | undefined> {
+  private async run (count: number, jobs: PoolJob[], gone: () => boolean, abandon?: AbortSignal): Promise<string[] | undefined> {
     if (jobs.length > count) {
       this.release(count)
       throw new RangeError(`${jobs.length} jobs for ${count} admitted hashes`)
@@ -265,14 +260,15 @@ export class HashPool {
       return undefined
     }
     return await new Promise((resolve, reject) => {
-      const batch: Batch = { jobs, hashes: new Array<string>(jobs.length), gone, queued: jobs.length, left: jobs.length, settled: false, deadline: undefined, resolve, reject }
-      for (let index = 0; index < jobs.length; index++) this.waitingTasks.push({ batch, index })
-      this.pump()
-      if (this.queueDeadlineMilliseconds !== undefined && batch.queued > 0) {
-        batch.deadline = setTimeout(() => {
-          if (batch.queued > 0) this.settle(batch, new HashingError('the request\'s hashes waited past the queue\'s deadline', 'HASH_QUEUE_EXPIRED'))
-        }, this.queueDeadlineMilliseconds).unref()
+      const batch: Batch = { jobs, hashes: new Array<string>(jobs.length), gone, queued: jobs.length, left: jobs.length, settled: false, unlisten: () => {}, resolve, reject }
+      if (abandon !== undefined) {
+        const abandoned = (): void => this.settle(batch, new HashingError('the run was abandoned before its hashes were done', 'HASH_ABANDONED'))
+        abandon.addEventListener('abort', abandoned, { once: true })
+        batch.unlisten = () => abandon.removeEventListener('abort', abandoned)
       }
+      for (let index = 0; index < jobs.length; index++) this.waitingTasks.push({ batch, index })
+      if (abandon?.aborted === true) return this.settle(batch, new HashingError('the run was abandoned before its hashes were done', 'HASH_ABANDONED'))
+      this.pump()
     })
   }
 
@@ -301,7 +297,7 @@ export class HashPool {
   private settle (batch: Batch, error?: Error): void {
     if (batch.settled) return
     batch.settled = true
-    clearTimeout(batch.deadline)
+    batch.unlisten()
     if (batch.queued > 0) {
       this.waitingTasks = this.waitingTasks.filter((task) => task.batch !== batch)
       this.release(batch.queued)
@@ -362,7 +358,7 @@ export class HashPool {
       batch.left--
       if (!batch.settled && batch.left === 0) {
         batch.settled = true
-        clearTimeout(batch.deadline)
+        batch.unlisten()
         batch.resolve(batch.hashes)
       }
     } else {

@@ -39,16 +39,24 @@ function busy (app: FastifyInstance, reply: FastifyReply | undefined, log: Recor
 }
 
 /**
- * The admitted jobs' results (undefined when the client has gone before they started). A request
- * whose jobs still waited at the queue's deadline (src/hashing/pool.ts) is answered 503 BUSY, as
- * one that did not fit: a clean refusal in place of a socket cut by the connection timeout.
+ * The admitted jobs' results (undefined when the client has gone before they started). Node closes
+ * a connection idle for the server's connection timeout (src/server-options.ts), a request waiting
+ * for its hashes included, unless its response listens to 'timeout': a request whose hashes are
+ * not done by then (threads starved of CPU by other work on the host) is answered 503 BUSY then,
+ * as one that did not fit, instead of losing its connection with no answer. Its waiting jobs are
+ * dropped; a running one ends unread.
  */
 export async function runAdmitted (app: FastifyInstance, admission: Admission, jobs: PoolJob[], reply?: FastifyReply): Promise<string[] | undefined> {
+  const abandon = new AbortController()
+  const timedOut = (): void => { abandon.abort() }
+  reply?.raw.once('timeout', timedOut)
   try {
-    return await admission.run(jobs, clientGone(reply))
+    return await admission.run(jobs, clientGone(reply), abandon.signal)
   } catch (error) {
-    if (error instanceof HashingError && error.code === 'HASH_QUEUE_EXPIRED') throw busy(app, reply, { reason: 'queue deadline' })
+    if (error instanceof HashingError && error.code === 'HASH_ABANDONED') throw busy(app, reply, { reason: 'connection timeout' })
     throw error
+  } finally {
+    reply?.raw.removeListener('timeout', timedOut)
   }
 }
 

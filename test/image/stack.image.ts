@@ -536,12 +536,12 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
       t.same(Object.fromEntries([...flood.answers].filter(([answer]) => answer !== '200' && answer !== '503 BUSY')), {}, 'every answer 200 or 503 BUSY: no other status')
       t.equal(flood.withoutRetryAfter, 0, 'every 503 BUSY has a Retry-After of whole seconds')
       t.equal(flood.withoutHash, 0, 'every 200 has its Argon2id hash')
-      // A request still waiting 20 s after admission is answered 503 BUSY (the queue's deadline,
-      // src/server-options.ts), but one whose hash started in time and ends after 30 s loses its
-      // connection to the service's own connectionTimeout, which no memory setting changes: the
-      // hashing thread, at the lowest priority, gets what the event loop answering BUSY leaves of
-      // the one CPU (docs/deploy.md, "Memory limit": with HASH_QUEUE 8 the slowest answer took
-      // 10.7-29.1 s here). Counted and said; any other failure (a refused or reset connection, as a
+      // A request admitted to the queue whose hash is not done after 30 s meets the service's own
+      // connectionTimeout, which no memory setting changes: the hashing thread, at the lowest
+      // priority, gets what the event loop answering BUSY leaves of the one CPU (docs/deploy.md,
+      // "Memory limit": with HASH_QUEUE 8 the slowest answer took 10.7-29.1 s here). It is answered
+      // 503 BUSY then (src/http/hashed-values.ts); an image from before that loses its connection
+      // ("socket hang up"), counted and said. Any other failure (a refused or reset connection, as a
       // crash or a restart makes) fails the check
       const timedOut = flood.failures.filter(({ error, ms }) => error === 'socket hang up' && ms >= 29_000)
       if (timedOut.length > 0) t.comment(`${timedOut.length} admitted request(s) cut by the service's 30 s connectionTimeout before their hash was made`)

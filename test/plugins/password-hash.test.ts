@@ -3,6 +3,8 @@
 // (test/hash-readers.ts); the formats' own readers (PostgreSQL, Mosquitto, nginx) are
 // test/src/hashing/*'s. Rules, errors, plain text, GET and MCP alike.
 import t from 'tap'
+import { request } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { build, buildWithLogs, get, post } from '../helper.js'
 import { HashingError } from '../../src/hashing/pool.js'
@@ -190,16 +192,49 @@ t.test('503 BUSY when the queue is full: Retry-After, nothing drawn, the admitte
   t.equal((await post(app, 'password', heavy)).statusCode, 200, 'room again once they are done')
 })
 
-t.test('a request whose hashes wait past the queue\'s deadline is answered 503 BUSY with Retry-After, on every path to the pool', async (t) => {
-  // The pool's own test (test/src/hashing/pool.test.ts) shows when it refuses at the deadline; here
-  // its refusal is handed to the routes as it would be, and what each answers is checked
+t.test('a request whose hash is not done when its connection\'s idle timeout fires is answered 503 BUSY, not cut off', async (t) => {
+  // Node's idle timer emits 'timeout' on a socket after the server's connectionTimeout (30 s) and
+  // closes it unless the response listens. Here the test emits that event itself on the server's
+  // socket of each request, once the pool holds both: an order, not a time
+  const app = await build(t, { HASH_CONCURRENCY: '1', HASH_QUEUE: '1' })
+  const sockets: Socket[] = []
+  app.server.on('connection', (socket: Socket) => sockets.push(socket))
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const heavy = JSON.stringify({ hash: { algorithm: 'argon2id', memoryKiB: 65540, iterations: 5, parallelism: 4 } })
+  const send = async (): Promise<{ status: number, code: unknown, retryAfter: unknown }> => await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/generate/password', method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(heavy) } }, (res) => {
+      let body = ''
+      res.on('data', (chunk: Buffer) => { body += chunk.toString() })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(body) as { code?: unknown }).code, retryAfter: res.headers['retry-after'] }))
+    })
+    req.on('error', reject)
+    req.end(heavy)
+  })
+  const until = async (condition: () => boolean): Promise<void> => { while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5)) }
+  const running = send()
+  await until(() => app.hashPool.running === 1)
+  const waiting = send()
+  await until(() => app.hashPool.depth === 2 && sockets.length === 2)
+  sockets[1]?.emit('timeout')
+  t.match(await waiting, { status: 503, code: 'BUSY', retryAfter: /^[1-9][0-9]*$/ }, 'the waiting request: 503 BUSY with Retry-After')
+  t.equal(app.hashPool.depth, 1, 'its slot freed')
+  sockets[0]?.emit('timeout')
+  t.match(await running, { status: 503, code: 'BUSY' }, 'the running one too: its hash ends unread')
+  await until(() => app.hashPool.depth === 0)
+  t.equal((await post(app, 'password', { hash: { algorithm: 'mosquitto' } })).statusCode, 200, 'the pool serves on')
+})
+
+t.test('a request whose hashes are abandoned is answered 503 BUSY with Retry-After, on every path to the pool', async (t) => {
+  // The pool's own test (test/src/hashing/pool.test.ts) shows how a run is abandoned, and the next
+  // test when a real connection does it; here the pool's rejection is handed to each route
   const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: 'info' })
   const pool = app.hashPool
   const admit = pool.admit.bind(pool)
   pool.admit = (count) => {
     const admission = admit(count)
     // The admission's slots are given back (a run of no jobs), then the deadline's refusal
-    return admission === undefined ? undefined : { run: async () => { await admission.run([], present); throw new HashingError('past the deadline', 'HASH_QUEUE_EXPIRED') } }
+    return admission === undefined ? undefined : { run: async () => { await admission.run([], present); throw new HashingError('abandoned', 'HASH_ABANDONED') } }
   }
   const requests = {
     'a password with a hash': () => post(app, 'password', { hash: { algorithm: 'mosquitto' } }, { 'x-language': 'fr' }),
@@ -213,7 +248,7 @@ t.test('a request whose hashes wait past the queue\'s deadline is answered 503 B
     t.ok(Number.isInteger(Number(response.headers['retry-after'])) && Number(response.headers['retry-after']) >= 1, `${what}: Retry-After ${String(response.headers['retry-after'])}`)
   }
   t.equal(pool.depth, 0, 'no slot held')
-  t.equal(logs().match(/"reason":"queue deadline"/g)?.length, 3, 'the log says why, once per request')
+  t.equal(logs().match(/"reason":"connection timeout"/g)?.length, 3, 'the log says why, once per request')
   pool.admit = admit
   t.equal((await post(app, 'password', { hash: { algorithm: 'mosquitto' } })).statusCode, 200)
 })

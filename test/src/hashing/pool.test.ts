@@ -185,45 +185,52 @@ t.test('a request whose client has gone before its jobs start is dropped without
   })
 })
 
-t.test('a request still waiting at the queue\'s deadline is refused, its waiting jobs dropped; started jobs are not', async (t) => {
-  // Gated jobs run until the test opens them, so the deadline (20 ms here) passes while they
-  // block the only thread, however slow the machine: outcomes and orders, no duration measured
-  const pool = fakePool(t, { concurrency: 1, queue: 10, queueDeadlineMilliseconds: 20 })
+t.test('a run abandoned through its signal is rejected at once, its waiting jobs dropped, its running one ended unread', async (t) => {
+  const pool = fakePool(t, { concurrency: 1, queue: 10 })
   const jobs = new Jobs()
   const running = jobs.job()
   const waiting = [jobs.job(), jobs.job()]
   const runRunning = pool.admit(1)?.run([running], present)
-  // Its rejection is awaited from the start: the deadline may pass before the thread is up
-  const refused = t.rejects(pool.admit(2)?.run(waiting, present) as Promise<unknown>, { name: 'HashingError', code: 'HASH_QUEUE_EXPIRED' }, 'the waiting request is refused at its deadline')
+  const abandonWaiting = new AbortController()
+  const runWaiting = pool.admit(2)?.run(waiting, present, abandonWaiting.signal)
   await jobs.whenStarted(running)
-  await refused
+  t.equal(pool.depth, 3)
+  abandonWaiting.abort()
+  await t.rejects(runWaiting as Promise<unknown>, { name: 'HashingError', code: 'HASH_ABANDONED' }, 'a waiting run is rejected')
   t.equal(pool.depth, 1, 'its slots freed: only the running job holds one')
   t.same(waiting.map((job) => jobs.started(job)), [0, 0], 'none of its jobs started')
+
+  const later = jobs.job({ gated: false })
+  const runLater = pool.admit(1)?.run([later], present)
   jobs.open(running)
-  t.same(await runRunning, ['hash:value-0'], 'a job that had started is answered, its deadline past or not')
+  t.same(await runRunning, ['hash:value-0'], 'a run never abandoned is answered')
+  t.same(await runLater, ['hash:value-3'], 'the next one runs')
 
-  // A request whose first job started and whose second still waits: refused too, its running job
-  // ends on its own and frees its slot
-  const split = [jobs.job(), jobs.job()]
-  const splitRefused = t.rejects(pool.admit(2)?.run(split, present) as Promise<unknown>, { code: 'HASH_QUEUE_EXPIRED' })
-  await jobs.whenStarted(split[0] as { id: number })
-  await splitRefused
-  t.equal(jobs.started(split[1] as { id: number }), 0, 'its waiting job never started')
-  jobs.open(split[0] as { id: number })
+  // A run whose job is running: rejected now; the job ends on its own and frees its slot then
+  const slow = jobs.job()
+  const abandonSlow = new AbortController()
+  const runSlow = pool.admit(1)?.run([slow], present, abandonSlow.signal)
+  await jobs.whenStarted(slow)
+  abandonSlow.abort()
+  await t.rejects(runSlow as Promise<unknown>, { code: 'HASH_ABANDONED' }, 'a running run is rejected at once')
+  t.equal(pool.depth, 1, 'its slot held while its job still runs')
+  jobs.open(slow)
   await until(() => pool.depth === 0)
-  t.equal(pool.depth, 0, 'every slot back')
+  t.equal(pool.depth, 0, 'and freed when the job ends')
 
-  // Without a deadline a request waits as long as it takes
-  const patient = fakePool(t, { concurrency: 1, queue: 1 })
-  const first = jobs.job()
-  const second = jobs.job({ gated: false })
-  const runFirst = patient.admit(1)?.run([first], present)
-  const runSecond = patient.admit(1)?.run([second], present)
-  await jobs.whenStarted(first)
-  await sleep(50)
-  t.equal(jobs.started(second), 0, 'still waiting')
-  jobs.open(first)
-  t.same(await Promise.all([runFirst, runSecond]), [['hash:value-5'], ['hash:value-6']])
+  // Abandoned before it is run: rejected, nothing started
+  const early = new AbortController()
+  early.abort()
+  const never = jobs.job()
+  await t.rejects(pool.admit(1)?.run([never], present, early.signal) as Promise<unknown>, { code: 'HASH_ABANDONED' })
+  t.equal(jobs.started(never), 0)
+  t.equal(pool.depth, 0)
+
+  // Done before the signal fires: the signal changes nothing after
+  const quick = new AbortController()
+  t.same(await pool.admit(1)?.run([jobs.job({ gated: false })], present, quick.signal), ['hash:value-6'])
+  quick.abort()
+  t.equal(pool.depth, 0)
 })
 
 t.test('slots are released when a job fails, and a dead thread is replaced', async (t) => {
