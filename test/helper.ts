@@ -89,3 +89,19 @@ export function rawRequest (port: number, request: string): Promise<string> {
     socket.end(request)
   })
 }
+
+/** CONTRACT §11: one JSON-RPC message to MCP (`POST /mcp`). */
+export function mcpRpc (app: FastifyInstance, message: unknown, headers: Headers = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/mcp',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    payload: JSON.stringify(message)
+  })
+}
+
+let nextMcpId = 1
+/** An MCP `tools/call` of tool `name` (arguments left out when `args` is undefined). */
+export function callTool (app: FastifyInstance, name: string, args?: unknown, headers: Headers = {}) {
+  return mcpRpc(app, { jsonrpc: '2.0', id: nextMcpId++, method: 'tools/call', params: { name, ...(args === undefined ? {} : { arguments: args }) } }, headers)
+}

@@ -2,28 +2,9 @@
 // against a listening app: test/plugins/mcp-client.test.ts).
 import t, { type Test } from 'tap'
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
-import { build, GENERATORS, ISO_MILLIS, post } from '../helper.js'
+import { build, callTool, GENERATORS, ISO_MILLIS, mcpRpc, post } from '../helper.js'
 import { SECURITY_HEADERS } from '../../src/http/security-headers.js'
 import { toolName } from '../../src/mcp/tools.js'
-
-type Headers = Record<string, string>
-
-const ACCEPT = 'application/json, text/event-stream'
-
-export function rpc (app: FastifyInstance, message: unknown, headers: Headers = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/mcp',
-    headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
-    payload: JSON.stringify(message)
-  })
-}
-
-let nextId = 1
-export function call (app: FastifyInstance, name: string, args?: unknown, headers: Headers = {}) {
-  return rpc(app, { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, ...(args === undefined ? {} : { arguments: args }) } }, headers)
-}
 
 const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } } }
 
@@ -34,7 +15,7 @@ function securityHeaders (t: Test, headers: Record<string, unknown>, what: strin
 t.test('initialize: serverInfo randgen, the tools capability, instructions; no session', async (t) => {
   const app = await build(t)
   for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
-    const response = await rpc(app, { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: version } })
+    const response = await mcpRpc(app, { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: version } })
     t.equal(response.statusCode, 200)
     t.match(response.headers['content-type'], /^application\/json/)
     t.equal(response.headers['mcp-session-id'], undefined, 'stateless: no session')
@@ -50,7 +31,7 @@ t.test('initialize: serverInfo randgen, the tools capability, instructions; no s
 
 t.test('ping; a notification and a response get 202 with no body', async (t) => {
   const app = await build(t)
-  const ping = await rpc(app, { jsonrpc: '2.0', id: 'p-1', method: 'ping' })
+  const ping = await mcpRpc(app, { jsonrpc: '2.0', id: 'p-1', method: 'ping' })
   t.same(ping.json(), { jsonrpc: '2.0', id: 'p-1', result: {} })
   for (const message of [
     { jsonrpc: '2.0', method: 'notifications/initialized' },
@@ -58,7 +39,7 @@ t.test('ping; a notification and a response get 202 with no body', async (t) => 
     { jsonrpc: '2.0', id: 7, result: {} },
     { jsonrpc: '2.0', id: 7, error: { code: -1, message: 'no' } }
   ]) {
-    const response = await rpc(app, message)
+    const response = await mcpRpc(app, message)
     t.equal(response.statusCode, 202, JSON.stringify(message))
     t.equal(response.body, '')
     t.equal(response.headers['cache-control'], 'no-store')
@@ -67,7 +48,7 @@ t.test('ping; a notification and a response get 202 with no body', async (t) => 
 
 t.test('tools/list: one tool per generator, annotated, schemas closed', async (t) => {
   const app = await build(t)
-  const { result } = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json()
+  const { result } = (await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json()
   t.same(result.tools.map((tool: { name: string }) => tool.name).sort(), [...GENERATORS.map(toolName), 'generate_set'].sort(), 'one per generator, and generate_set')
   t.ok(result.tools.some((tool: { name: string }) => tool.name === 'generate_short_id'))
   t.ok(result.tools.some((tool: { name: string }) => tool.name === 'generate_ssh_key'))
@@ -83,7 +64,7 @@ t.test('tools/list: one tool per generator, annotated, schemas closed', async (t
 t.test('every tool at its defaults answers what its route answers, counted as values', async (t) => {
   const app = await build(t, { METRICS_PORT: '0' })
   for (const type of GENERATORS) {
-    const response = await call(app, toolName(type))
+    const response = await callTool(app, toolName(type))
     t.equal(response.statusCode, 200)
     const { result } = response.json()
     t.equal(result.isError, undefined, type)
@@ -115,7 +96,7 @@ t.test('a call with arguments is the route with the same parameters', async (t) 
     ['password', { length: 40, symbolSet: '"\\' }, (body) => t.match(body.values[0], /["\\]/)]
   ]
   for (const [type, args, check] of cases) {
-    const { result } = (await call(app, toolName(type), args)).json()
+    const { result } = (await callTool(app, toolName(type), args)).json()
     check(result.structuredContent)
     t.same(JSON.parse(result.content[0].text), result.structuredContent)
     t.equal(result.structuredContent.entropyBits, (await post(app, type, args)).json().entropyBits, `${type}: same entropy as the route`)
@@ -124,7 +105,7 @@ t.test('a call with arguments is the route with the same parameters', async (t) 
 
 t.test('invalid arguments: isError with the problem document of the route, in the request language', async (t) => {
   const app = await build(t, { METRICS_PORT: '0' })
-  const cases: Array<[string, unknown, Headers]> = [
+  const cases: Array<[string, unknown, Record<string, string>]> = [
     ['password', { length: 3 }, {}],
     ['password', { length: 3 }, { 'x-language': 'de-DE' }],
     ['password', { lenght: 20, length: '20' }, { 'accept-language': 'ru, en;q=0.5' }],
@@ -136,7 +117,7 @@ t.test('invalid arguments: isError with the problem document of the route, in th
     ['pin', { length: null }, {}]
   ]
   for (const [type, args, headers] of cases) {
-    const response = await call(app, toolName(type), args, headers)
+    const response = await callTool(app, toolName(type), args, headers)
     t.equal(response.statusCode, 200, 'a tool result, not an HTTP error')
     const { result } = response.json()
     t.equal(result.isError, true)
@@ -153,21 +134,21 @@ t.test('invalid arguments: isError with the problem document of the route, in th
 
 t.test('protocol errors: unknown tool -32602, unknown method -32601, arguments not an object -32602', async (t) => {
   const app = await build(t)
-  const unknown = await call(app, 'generate_nothing', {})
+  const unknown = await callTool(app, 'generate_nothing', {})
   t.equal(unknown.statusCode, 200)
   t.equal(unknown.json().error.code, -32602)
   t.equal(unknown.json().result, undefined)
-  t.equal((await rpc(app, { jsonrpc: '2.0', id: 1, method: 'resources/list' })).json().error.code, -32601)
-  t.equal((await call(app, 'generate_password', [1, 2])).json().error.code, -32602)
-  t.equal((await call(app, 'generate_password', 'length=20')).json().error.code, -32602)
-  const badName = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 5 } })).json()
+  t.equal((await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'resources/list' })).json().error.code, -32601)
+  t.equal((await callTool(app, 'generate_password', [1, 2])).json().error.code, -32602)
+  t.equal((await callTool(app, 'generate_password', 'length=20')).json().error.code, -32602)
+  const badName = (await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 5 } })).json()
   t.same(badName, { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params' } }, 'the parser\'s report is not echoed')
-  t.equal((await rpc(app, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { x: 1 } })).json().error.code, -32602)
+  t.equal((await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { x: 1 } })).json().error.code, -32602)
 })
 
 t.test('transport refusals: JSON-RPC errors with id null', async (t) => {
   const app = await build(t)
-  const refused = async (response: Awaited<ReturnType<typeof rpc>>, status: number, code: number, what: string) => {
+  const refused = async (response: Awaited<ReturnType<typeof mcpRpc>>, status: number, code: number, what: string) => {
     t.equal(response.statusCode, status, what)
     t.match(response.headers['content-type'], /^application\/json/)
     t.equal(response.json().jsonrpc, '2.0')
@@ -175,15 +156,15 @@ t.test('transport refusals: JSON-RPC errors with id null', async (t) => {
     t.equal(response.json().error.code, code, what)
     securityHeaders(t, response.headers, what)
   }
-  await refused(await rpc(app, [{ jsonrpc: '2.0', id: 1, method: 'ping' }]), 400, -32600, 'a batch')
-  await refused(await rpc(app, []), 400, -32600, 'an empty batch')
-  await refused(await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '2024-11-05' }), 400, -32600, 'an old protocol version')
-  await refused(await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': 'nonsense' }), 400, -32600, 'no protocol version')
+  await refused(await mcpRpc(app, [{ jsonrpc: '2.0', id: 1, method: 'ping' }]), 400, -32600, 'a batch')
+  await refused(await mcpRpc(app, []), 400, -32600, 'an empty batch')
+  await refused(await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '2024-11-05' }), 400, -32600, 'an old protocol version')
+  await refused(await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': 'nonsense' }), 400, -32600, 'no protocol version')
   for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
-    t.equal((await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': version })).statusCode, 200, `${version} in the header`)
+    t.equal((await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': version })).statusCode, 200, `${version} in the header`)
   }
   for (const message of [{}, { jsonrpc: '1.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: null, method: 'ping' }, { jsonrpc: '2.0', id: 1.5, method: 'ping' }, { jsonrpc: '2.0', id: 2 ** 60, method: 'ping' }, 'ping', 42, null]) {
-    await refused(await rpc(app, message), 400, -32600, `not JSON-RPC: ${JSON.stringify(message)}`)
+    await refused(await mcpRpc(app, message), 400, -32600, `not JSON-RPC: ${JSON.stringify(message)}`)
   }
   await refused(await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: '{"jsonrpc":' }), 400, -32700, 'not JSON')
   await refused(await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: Buffer.from([0x7b, 0xff, 0x7d]) }), 400, -32700, 'not UTF-8')
@@ -217,7 +198,7 @@ t.test('Origin: foreign refused with 403 before anything else; loopback and list
   const key = { authorization: 'Bearer rg_0123456789abcdef' }
   for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'null', 'not a url', 'file:///etc', 'https://inspector.example.com:444', 'http://inspector.example.com', 'http://[::2]']) {
     // No key and a batch: the Origin is refused first all the same
-    for (const response of [await rpc(app, ping, { origin, ...key }), await rpc(app, [ping], { origin }), await app.inject({ method: 'GET', url: '/mcp', headers: { origin } }), await app.inject({ method: 'OPTIONS', url: '/mcp', headers: { origin, 'access-control-request-method': 'POST' } })]) {
+    for (const response of [await mcpRpc(app, ping, { origin, ...key }), await mcpRpc(app, [ping], { origin }), await app.inject({ method: 'GET', url: '/mcp', headers: { origin } }), await app.inject({ method: 'OPTIONS', url: '/mcp', headers: { origin, 'access-control-request-method': 'POST' } })]) {
       t.equal(response.statusCode, 403, origin)
       t.equal(response.json().id, null)
       t.equal(response.headers['access-control-allow-origin'], undefined)
@@ -225,7 +206,7 @@ t.test('Origin: foreign refused with 403 before anything else; loopback and list
     }
   }
   for (const origin of ['http://localhost:6274', 'https://localhost', 'http://127.0.0.1:3000', 'http://127.8.9.10', 'http://[::1]:8080', 'https://inspector.example.com', 'http://10.0.0.5:6274']) {
-    const response = await rpc(app, ping, { origin, ...key })
+    const response = await mcpRpc(app, ping, { origin, ...key })
     t.equal(response.statusCode, 200, origin)
     t.equal(response.headers['access-control-allow-origin'], origin, `${origin}: CORS`)
     t.match(response.headers.vary, /Origin/)
@@ -236,7 +217,7 @@ t.test('Origin: foreign refused with 403 before anything else; loopback and list
     t.match(preflight.headers['access-control-allow-headers'], /Authorization/)
     t.match(preflight.headers['access-control-allow-headers'], /Mcp-Protocol-Version/)
     // A 401 to an allowed origin is readable by its page: CORS on the problem document too
-    const unauthorized = await rpc(app, ping, { origin })
+    const unauthorized = await mcpRpc(app, ping, { origin })
     t.equal(unauthorized.statusCode, 401)
     t.equal(unauthorized.headers['access-control-allow-origin'], origin)
   }
@@ -244,28 +225,28 @@ t.test('Origin: foreign refused with 403 before anything else; loopback and list
   t.equal(plain.statusCode, 204)
   t.equal(plain.headers.allow, 'OPTIONS, POST')
   t.equal(plain.headers['access-control-allow-methods'], undefined, 'no Origin, no CORS')
-  t.equal((await rpc(app, ping, key)).statusCode, 200, 'no Origin: allowed (not a browser)')
+  t.equal((await mcpRpc(app, ping, key)).statusCode, 200, 'no Origin: allowed (not a browser)')
 })
 
 t.test('access keys: /mcp asks for them as the generator routes do', async (t) => {
   const app = await build(t, { API_KEY_HASHES: createHash('sha256').update('rg_0123456789abcdef').digest('hex') })
   const ping = { jsonrpc: '2.0', id: 1, method: 'ping' }
-  const missing = await rpc(app, ping, { 'x-language': 'ru' })
+  const missing = await mcpRpc(app, ping, { 'x-language': 'ru' })
   t.equal(missing.statusCode, 401)
   t.equal(missing.json().code, 'UNAUTHORIZED')
   t.equal(missing.headers['content-language'], 'ru')
   t.equal(missing.headers['www-authenticate'], 'Bearer realm="randgen"')
-  const wrong = await rpc(app, ping, { authorization: 'Bearer rg_wrongwrongwrong0' })
+  const wrong = await mcpRpc(app, ping, { authorization: 'Bearer rg_wrongwrongwrong0' })
   t.equal(wrong.statusCode, 401)
   t.equal(wrong.headers['www-authenticate'], 'Bearer realm="randgen", error="invalid_token"')
-  t.equal((await rpc(app, ping, { authorization: 'Bearer rg_0123456789abcdef' })).statusCode, 200)
-  const tool = await call(app, 'generate_uuid', {}, { authorization: 'bearer rg_0123456789abcdef' })
+  t.equal((await mcpRpc(app, ping, { authorization: 'Bearer rg_0123456789abcdef' })).statusCode, 200)
+  const tool = await callTool(app, 'generate_uuid', {}, { authorization: 'bearer rg_0123456789abcdef' })
   t.equal(tool.json().result.structuredContent.type, 'uuid')
 })
 
 t.test('MCP_ENABLED=false: /mcp is no route', async (t) => {
   const app = await build(t, { MCP_ENABLED: 'false' })
-  const response = await rpc(app, INITIALIZE)
+  const response = await mcpRpc(app, INITIALIZE)
   t.equal(response.statusCode, 404)
   t.equal(response.json().code, 'NOT_FOUND')
   t.equal((await app.inject({ method: 'GET', url: '/mcp' })).statusCode, 404)
@@ -274,14 +255,14 @@ t.test('MCP_ENABLED=false: /mcp is no route', async (t) => {
 
 t.test('requests in flight with the same id from different clients each get their own answer', async (t) => {
   const app = await build(t)
-  const responses = await Promise.all(GENERATORS.map((type) => rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: toolName(type) } })))
+  const responses = await Promise.all(GENERATORS.map((type) => mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: toolName(type) } })))
   t.same(responses.map((response) => response.json().result.structuredContent.type), [...GENERATORS])
   t.ok(responses.every((response) => response.json().id === 1))
 })
 
 t.test('generate_set: the JSON form of /api/generate, every problem of the set in one problem document', async (t) => {
   const app = await build(t, { METRICS_PORT: '0' })
-  const { result: list } = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json()
+  const { result: list } = (await mcpRpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json()
   const tool = list.tools.find((candidate: { name: string }) => candidate.name === 'generate_set')
   t.ok(tool.inputSchema.$defs.SetItem, 'the items\' schemas travel with the tool ($defs)')
   t.notOk(JSON.stringify(tool.inputSchema).includes('#/components/'), 'no reference into a document the client does not have')
@@ -289,7 +270,7 @@ t.test('generate_set: the JSON form of /api/generate, every problem of the set i
   t.equal(tool.inputSchema.additionalProperties, false)
 
   const items = [{ name: 'DB_PASSWORD', type: 'password', params: { length: 32, symbols: false } }, { name: 'KEY', type: 'age-key' }, { name: 'ID', type: 'uuid' }]
-  const { result } = (await call(app, 'generate_set', { items })).json()
+  const { result } = (await callTool(app, 'generate_set', { items })).json()
   t.equal(result.isError, undefined)
   const rest = (await app.inject({ method: 'POST', url: '/api/generate', payload: { items } })).json()
   const structured = result.structuredContent
@@ -303,7 +284,7 @@ t.test('generate_set: the JSON form of /api/generate, every problem of the set i
 
   // A schema problem (AJV's) and the set's own (a duplicate name) in one document, as the route lists them
   const bad = [{ name: 'A', type: 'password', params: { length: 3 } }, { name: 'A', type: 'uuid' }]
-  const refused = (await call(app, 'generate_set', { items: bad }, { 'x-language': 'de' })).json().result
+  const refused = (await callTool(app, 'generate_set', { items: bad }, { 'x-language': 'de' })).json().result
   t.equal(refused.isError, true)
   t.equal(refused.structuredContent, undefined)
   const problem = JSON.parse(refused.content[0].text)
@@ -313,10 +294,10 @@ t.test('generate_set: the JSON form of /api/generate, every problem of the set i
   // More array items than one route takes, over several items: checked item by item with the tool's
   // validator, as the route checks them, and refused at once
   const long = [0, 1].map((index) => ({ name: `N${index}`, type: 'number', params: { exclusions: Array.from({ length: 600 }, () => 'x') } }))
-  const longProblem = JSON.parse((await call(app, 'generate_set', { items: long })).json().result.content[0].text)
+  const longProblem = JSON.parse((await callTool(app, 'generate_set', { items: long })).json().result.content[0].text)
   const longRoute = (await app.inject({ method: 'POST', url: '/api/generate', payload: { items: long } })).json()
   t.same(longProblem, longRoute, 'long arrays: the problem document the route answers')
   t.equal(longProblem.errors.length, 20, 'at most 20 problems')
-  const empty = JSON.parse((await call(app, 'generate_set', {})).json().result.content[0].text)
+  const empty = JSON.parse((await callTool(app, 'generate_set', {})).json().result.content[0].text)
   t.same(empty.errors.map((error: { code: string }) => error.code), ['REQUIRED'], 'no items: REQUIRED')
 })

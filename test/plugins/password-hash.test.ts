@@ -6,7 +6,7 @@ import t from 'tap'
 import { request } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { build, buildWithLogs, get, post } from '../helper.js'
+import { build, buildWithLogs, callTool, get, post } from '../helper.js'
 import { HashingError } from '../../src/hashing/pool.js'
 import { hasTool, temporaryDirectory } from '../tools.js'
 import { argon2Verifies, DEBIAN_PYTHON, htpasswdVerifies, mkpasswdVerifies, mosquittoVerifies, scramVerifies } from '../hash-readers.js'
@@ -154,12 +154,7 @@ t.test('the hash object: a choice by algorithm, its fields checked as any parame
 
 t.test('MCP: generate_password takes hash as any parameter', async (t) => {
   const app = await build(t)
-  const call = (args: unknown) => app.inject({
-    method: 'POST',
-    url: '/mcp',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_password', arguments: args } })
-  })
+  const call = (args: unknown) => callTool(app, 'generate_password', args)
   const answer = (await call({ quantity: 2, hash: { algorithm: 'mosquitto' } })).json() as { result: { structuredContent: Answer } }
   const { values, hashes = [] } = answer.result.structuredContent
   t.same(values.map((value, index) => mosquittoVerifies(value, hashes[index] as string)), [true, true], 'each hash its value\'s')

@@ -4,7 +4,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { execFileSync } from 'node:child_process'
 import { publicKeyName } from '../../schemas/sets.js'
-import { build } from '../helper.js'
+import { build, callTool } from '../helper.js'
 import { mosquittoVerifies } from '../hash-readers.js'
 import { hasTool } from '../tools.js'
 
@@ -84,12 +84,7 @@ t.test('at most 5 hashed values in a set; an item\'s own bound is its route\'s',
 
 t.test('MCP generate_set hashes as the route does', async (t) => {
   const app = await build(t)
-  const response = await app.inject({
-    method: 'POST',
-    url: '/mcp',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_set', arguments: { items: [{ name: 'M', type: 'password', params: { hash: MOSQUITTO } }] } } })
-  })
+  const response = await callTool(app, 'generate_set', { items: [{ name: 'M', type: 'password', params: { hash: MOSQUITTO } }] })
   const [item] = response.json().result.structuredContent.items
   t.ok(mosquittoVerifies(item.values[0], item.hashes[0]))
 })

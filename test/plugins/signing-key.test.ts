@@ -5,7 +5,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { importJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK } from 'jose'
-import { build, get, post } from '../helper.js'
+import { build, callTool, get, post } from '../helper.js'
 
 interface Answer { values: string[], publicKeys?: string[], entropyBits: number }
 
@@ -143,12 +143,7 @@ t.test('sets: VAPID_PRIVATE_KEY derives VAPID_PUBLIC_KEY; PEM refused in the .en
 
 t.test('MCP: generate_signing_key', async (t) => {
   const app = await build(t)
-  const response = await app.inject({
-    method: 'POST',
-    url: '/mcp',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'generate_signing_key', arguments: { algorithm: 'RS256' } } })
-  })
+  const response = await callTool(app, 'generate_signing_key', { algorithm: 'RS256' })
   const answer = response.json().result.structuredContent as Answer
   await signsAndVerifies(t, 'RS256', await importJWK(JSON.parse(answer.values[0] as string) as JWK, 'RS256'), await importJWK(JSON.parse(answer.publicKeys?.[0] as string) as JWK, 'RS256'))
 })
