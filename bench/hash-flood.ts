@@ -32,12 +32,9 @@ import { fileURLToPath } from 'node:url'
 import { stream, type FloodOptions, type FloodResult, type StreamResult } from './hash-flood-client.js'
 import { cpuOf, rssOf, startServer } from './processes.js'
 import { ranUnderBenchNode } from './bench-node.js'
+import { numberSetting } from './settings.js'
 
-function setting (name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0`)
-  return value
-}
+const setting = (name: string, fallback: number): number => numberSetting(name, fallback, { from: 0 })
 
 const SECONDS = setting('FLOOD_SECONDS', 20)
 const ROUNDS = setting('FLOOD_ROUNDS', 3)

@@ -17,14 +17,9 @@ import { measureStartups, type StartupResult } from './startup.js'
 import { BARE_FASTIFY_ROW, FLOOR_ROW, HEADERS_CEILING_ROW, HEAVY_CEILING_ROW, missedTargets, renderMarkdown, summary, type HttpRow, type MemoryResult, type Report } from './report.js'
 import { METRICS_ROW_SCENARIO, REFERENCE_REQUEST, SCENARIOS, expectedStatus, type Scenario } from './scenarios.js'
 import { ranUnderBenchNode } from './bench-node.js'
+import { numberSetting as setting } from './settings.js'
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
-
-function setting (name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
-  return value
-}
 
 const DURATION = setting('BENCH_DURATION', 4)
 const ROUNDS = setting('BENCH_ROUNDS', 2)
