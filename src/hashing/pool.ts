@@ -261,13 +261,13 @@ export class HashPool {
     }
     return await new Promise((resolve, reject) => {
       const batch: Batch = { jobs, hashes: new Array<string>(jobs.length), gone, queued: jobs.length, left: jobs.length, settled: false, unlisten: () => {}, resolve, reject }
+      const abandoned = (): void => this.settle(batch, new HashingError('the run was abandoned before its hashes were done', 'HASH_ABANDONED'))
+      for (let index = 0; index < jobs.length; index++) this.waitingTasks.push({ batch, index })
+      if (abandon?.aborted === true) return abandoned()
       if (abandon !== undefined) {
-        const abandoned = (): void => this.settle(batch, new HashingError('the run was abandoned before its hashes were done', 'HASH_ABANDONED'))
         abandon.addEventListener('abort', abandoned, { once: true })
         batch.unlisten = () => abandon.removeEventListener('abort', abandoned)
       }
-      for (let index = 0; index < jobs.length; index++) this.waitingTasks.push({ batch, index })
-      if (abandon?.aborted === true) return this.settle(batch, new HashingError('the run was abandoned before its hashes were done', 'HASH_ABANDONED'))
       this.pump()
     })
   }
