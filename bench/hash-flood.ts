@@ -115,7 +115,7 @@ interface Run {
  */
 function bundleStamp (): string {
   try {
-    const { ino, mtimeMs } = statSync(here('../dist/hash-worker.js'))
+    const { ino, mtimeMs } = statSync(here('../dist/pool-thread.js'))
     return `${ino}:${mtimeMs}`
   } catch {
     return 'missing'

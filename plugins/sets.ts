@@ -15,7 +15,8 @@ import { resultFormat } from '../src/http/result-format.js'
 import { fieldErrorsFromAjv, MAX_FIELD_PROBLEMS, type AjvError, type Validator } from '../src/http/validation-errors.js'
 import { isJsonObject } from '../src/http/x-data.js'
 import { toolName } from '../src/mcp/tools.js'
-import { admitHashes, dropAdmission, hashJobs, runAdmitted } from '../src/http/hashed-values.js'
+import { hashJobs } from '../src/http/hashed-values.js'
+import { admitToPool, dropAdmission, runAdmitted } from '../src/http/pooled-work.js'
 
 type Definition = GeneratorDefinition<TObject>
 type Params = Record<string, unknown>
@@ -195,7 +196,7 @@ export default fp(async function sets (app: FastifyInstance) {
     const hashed = planned.reduce((sum, { params }, index) => sum + (settings[index] === undefined ? 0 : params.quantity as number), 0)
     const poolJobs = hashed + works.reduce((sum, work) => sum + (work?.jobs.length ?? 0), 0)
     // One admission for the set's hashes and RSA keys together (CONTRACT §12.1), before anything is drawn
-    const admission = poolJobs === 0 ? undefined : admitHashes(app, poolJobs, reply)
+    const admission = poolJobs === 0 ? undefined : admitToPool(app, poolJobs, reply)
     let drawn: Drawn[]
     try {
       // Each item drawn by its own generator's code, exactly as its route draws it; an item made
@@ -293,7 +294,7 @@ export default fp(async function sets (app: FastifyInstance) {
   })
 }, {
   name: 'sets',
-  dependencies: ['errors', 'metrics', 'hashing', 'generator-signing-key', 'generator-password', 'generator-passphrase', 'generator-number', 'generator-vpn', 'generator-uuid', 'generator-phrase',
+  dependencies: ['errors', 'metrics', 'work-pool', 'generator-signing-key', 'generator-password', 'generator-passphrase', 'generator-number', 'generator-vpn', 'generator-uuid', 'generator-phrase',
     'generator-seq', 'generator-short-id', 'generator-pin', 'generator-ssh-key', 'generator-age-key', 'generator-token', 'generator-totp']
 })
 

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { DEFAULT_MODULUS_BITS, JwkSetResult, RSA_KEYS_MAX, SigningKeyParams, SigningKeyResult } from '../schemas/signing-key.js'
 import { registerGenerator, type Generated } from '../src/http/generator-route.js'
 import { ParameterError, type FieldProblem } from '../src/http/parameter-error.js'
-import type { SigningKeyJob, SigningKeySettings } from '../src/hashing/job.js'
-import type { PooledWork } from '../src/http/hashed-values.js'
+import type { SigningKeyJob, SigningKeySettings } from '../src/keys/signing-key-job.js'
+import type { PooledWork } from '../src/http/pooled-work.js'
 import { formatAllowed, isRsaAlgorithm, jwkSet, rsaEntropyBits, signingKeyEntropyBits, signingKeys, type FastAlgorithm, type ModulusBits } from '../src/keys/signing-keys.js'
 
 type Params = Static<typeof SigningKeyParams>
@@ -34,7 +34,7 @@ const isHmac = (algorithm: Params['algorithm']): boolean => algorithm.startsWith
 
 /**
  * The jobs of keys that cost more than the event loop may spend (CONTRACT §5, §12.1), made on the
- * pool's threads (src/hashing/worker.ts): an RSA key a job (up to seconds each, at most 5), and a
+ * pool's threads (src/work-pool/thread.ts): an RSA key a job (up to seconds each, at most 5), and a
  * request's ES384 keys in one job (~0.9 ms of CPU each: 50 would take ~45 ms on the loop).
  */
 function pooledKeys ({ algorithm, modulusBits = DEFAULT_MODULUS_BITS, format, quantity }: Params): PooledWork<Generated> | undefined {
@@ -80,4 +80,4 @@ export default fp(async function signingKeyGenerator (app: FastifyInstance) {
       body: ({ publicKeys = [] }) => jwkSet(publicKeys)
     }
   })
-}, { name: 'generator-signing-key', dependencies: ['errors', 'hashing'] })
+}, { name: 'generator-signing-key', dependencies: ['errors', 'work-pool'] })

@@ -110,13 +110,13 @@ await build({
   plugins: [swaggerUiDirectory, precompiledSchemas(compiledIndex), bundledPage(await bundlePage())]
 })
 
-// CONTRACT §12.1: the hashing thread (src/hashing/worker.ts), which src/hashing/pool.ts starts
-// from beside dist/server.js on the first hash. bcrypt stays outside: a native addon, whose
+// CONTRACT §12.1: the work pool's thread (src/work-pool/thread.ts), which src/work-pool/pool.ts starts
+// from beside dist/server.js on the first job. bcrypt stays outside: a native addon, whose
 // node-gyp-build finds the prebuilt binary in node_modules/bcrypt/prebuilds at run time (the
 // image's production dependencies hold it)
 await build({
   ...bundled,
-  entryPoints: ['src/hashing/worker.ts'],
-  outfile: 'dist/hash-worker.js',
+  entryPoints: ['src/work-pool/thread.ts'],
+  outfile: 'dist/pool-thread.js',
   external: ['bcrypt']
 })

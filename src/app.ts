@@ -9,7 +9,7 @@ import docs from '../plugins/docs.js'
 import errors from '../plugins/errors.js'
 import health from '../plugins/health.js'
 import metrics from '../plugins/metrics.js'
-import hashing from '../plugins/hashing.js'
+import workPool from '../plugins/work-pool.js'
 import accessKeys from '../plugins/access-keys.js'
 import { accessKeyDigests } from './ops/access-keys.js'
 import page from '../plugins/page.js'
@@ -52,7 +52,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   // Before every route: generators take their value counters from the metrics, and the
   // access-key check attaches to routes as they are added
   await app.register(metrics, { metrics: metricsOfApp, port: config.METRICS_PORT, host: config.METRICS_HOST })
-  await app.register(hashing, { concurrency: config.HASH_CONCURRENCY, queue: config.HASH_QUEUE })
+  await app.register(workPool, { concurrency: config.HASH_CONCURRENCY, queue: config.HASH_QUEUE })
   await app.register(accessKeys, { digests: accessKeyDigests(config) })
   // Before the generators: each generator's POST route is also a tool (CONTRACT §11)
   await app.register(mcp, { enabled: config.MCP_ENABLED, allowedOrigins: mcpAllowedOrigins(config) })

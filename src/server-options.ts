@@ -15,7 +15,7 @@ import { sharedSerializerFactory } from './http/serializers.js'
 export const BODY_LIMIT = 65_536
 /**
  * A socket with nothing sent or received this long is closed, a request waiting for its answer
- * included; one waiting for its hashes is answered 503 BUSY then instead (src/http/hashed-values.ts).
+ * included; one waiting for its hashes is answered 503 BUSY then instead (src/http/pooled-work.ts).
  */
 export const CONNECTION_TIMEOUT_MILLISECONDS = 30_000
 /** Room for a 48 KiB X-Data plus ordinary headers (Node's default is 16 KiB). */

@@ -11,7 +11,8 @@ import { resultFormat } from './result-format.js'
 import { decodeXData, isJsonObject, type JsonParser } from './x-data.js'
 import { toolName } from '../mcp/tools.js'
 import { HASH_PARAMS_ID, HASH_SCHEMAS, type HashSettings } from '../../schemas/hash.js'
-import { hashedDraw, pooledDraw, type HashingContext, type PooledWork } from './hashed-values.js'
+import { hashedDraw, type HashingContext } from './hashed-values.js'
+import { pooledDraw, type PooledWork } from './pooled-work.js'
 import { prefersMediaType } from './result-format.js'
 
 /** What a generator makes for one request. */

@@ -137,7 +137,7 @@ export function signingKeys ({ algorithm, format, quantity }: { algorithm: FastA
 
 /**
  * One RSA key (e = 65537) for RS256 or PS256. SYNCHRONOUS on purpose, and seconds of CPU at 4096
- * bits: it runs on the pool's low-priority worker thread (src/hashing/pool.ts, CONTRACT §12.1),
+ * bits: it runs on the pool's low-priority worker thread (src/work-pool/pool.ts, CONTRACT §12.1),
  * never on the event loop. The PKCS#8 carries `rsaEncryption` for PS256 too: jose refuses the
  * RSASSA-PSS identifier, and the JWS algorithm, not the key, chooses the padding.
  */

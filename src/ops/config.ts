@@ -44,7 +44,7 @@ export const ConfigSchema = Type.Object({
   // CONTRACT §11: the MCP endpoint and the browser origins it answers besides loopback, owned and
   // checked by src/mcp/origins.ts
   ...McpSettings.properties,
-  // CONTRACT §12.1: hashes running at once on the hashing threads (src/hashing/pool.ts). No default
+  // CONTRACT §12.1: hashes running at once on the hashing threads (src/work-pool/pool.ts). No default
   // in the schema: the build compiles this validator ahead (src/build/precompiled.ts), which would
   // bake in the build machine's CPUs; checked() fills in this machine's
   HASH_CONCURRENCY: Type.Optional(Type.Integer({

@@ -400,7 +400,7 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
     })
 
     await t.test('a password and its hash through the edge (CONTRACT §12): Argon2id at the upper bounds, and bcrypt (a native addon)', async (t) => {
-      // The hashing thread is dist/hash-worker.js beside dist/server.js (scripts/build.ts), and
+      // The hashing thread is dist/pool-thread.js beside dist/server.js (scripts/build.ts), and
       // bcrypt's prebuilt binary is loaded from the image's node_modules (the prod-deps stage's
       // `npm ci --ignore-scripts`): a 200 with a hash from the image shows both are there
       const argon2id = await send({ port, path: '/api/generate/password', method: 'POST', body: { hash: ARGON2ID_MAX } })
@@ -540,7 +540,7 @@ async function checkStack (t: Test, s: Stack, port: number): Promise<void> {
       // connectionTimeout, which no memory setting changes: the hashing thread, at the lowest
       // priority, gets what the event loop answering BUSY leaves of the one CPU (docs/deploy.md,
       // "Memory limit": with HASH_QUEUE 8 the slowest answer took 10.7-29.1 s here). It is answered
-      // 503 BUSY then (src/http/hashed-values.ts); an image from before that loses its connection
+      // 503 BUSY then (src/http/pooled-work.ts); an image from before that loses its connection
       // ("socket hang up"), counted and said. Any other failure (a refused or reset connection, as a
       // crash or a restart makes) fails the check
       const timedOut = flood.failures.filter(({ error, ms }) => error === 'socket hang up' && ms >= 29_000)

@@ -7,7 +7,7 @@ import { request } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { build, buildWithLogs, callTool, get, post } from '../helper.js'
-import { HashingError } from '../../src/hashing/pool.js'
+import { WorkPoolError } from '../../src/work-pool/pool.js'
 import { hasTool, temporaryDirectory } from '../tools.js'
 import { argon2Verifies, DEBIAN_PYTHON, htpasswdVerifies, mkpasswdVerifies, mosquittoVerifies, scramVerifies } from '../hash-readers.js'
 import { WORDLIST } from '../../plugins/passphrase.js'
@@ -208,28 +208,28 @@ t.test('a request whose hash is not done when its connection\'s idle timeout fir
   })
   const until = async (condition: () => boolean): Promise<void> => { while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5)) }
   const running = send()
-  await until(() => app.hashPool.running === 1)
+  await until(() => app.workPool.running === 1)
   const waiting = send()
-  await until(() => app.hashPool.depth === 2 && sockets.length === 2)
+  await until(() => app.workPool.depth === 2 && sockets.length === 2)
   sockets[1]?.emit('timeout')
   t.match(await waiting, { status: 503, code: 'BUSY', retryAfter: /^[1-9][0-9]*$/ }, 'the waiting request: 503 BUSY with Retry-After')
-  t.equal(app.hashPool.depth, 1, 'its slot freed')
+  t.equal(app.workPool.depth, 1, 'its slot freed')
   sockets[0]?.emit('timeout')
   t.match(await running, { status: 503, code: 'BUSY' }, 'the running one too: its hash ends unread')
-  await until(() => app.hashPool.depth === 0)
+  await until(() => app.workPool.depth === 0)
   t.equal((await post(app, 'password', { hash: { algorithm: 'mosquitto' } })).statusCode, 200, 'the pool serves on')
 })
 
 t.test('a request whose hashes are abandoned is answered 503 BUSY with Retry-After, on every path to the pool', async (t) => {
-  // The pool's own test (test/src/hashing/pool.test.ts) shows how a run is abandoned, and the next
+  // The pool's own test (test/src/work-pool/pool.test.ts) shows how a run is abandoned, and the next
   // test when a real connection does it; here the pool's rejection is handed to each route
   const { app, logs } = await buildWithLogs(t, { LOG_LEVEL: 'info' })
-  const pool = app.hashPool
+  const pool = app.workPool
   const admit = pool.admit.bind(pool)
   pool.admit = (count) => {
     const admission = admit(count)
     // The admission's slots are given back (a run of no jobs), then the deadline's refusal
-    return admission === undefined ? undefined : { run: async () => { await admission.run([], present); throw new HashingError('abandoned', 'HASH_ABANDONED') } }
+    return admission === undefined ? undefined : { run: async () => { await admission.run([], present); throw new WorkPoolError('abandoned', 'HASH_ABANDONED') } }
   }
   const requests = {
     'a password with a hash': () => post(app, 'password', { hash: { algorithm: 'mosquitto' } }, { 'x-language': 'fr' }),

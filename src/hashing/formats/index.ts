@@ -1,6 +1,6 @@
 // CONTRACT §12: one hash, synchronously, in the layout its reader takes. Runs on a hashing
-// thread (src/hashing/worker.ts), never on the event loop.
-import type { HashJob } from '../job.js'
+// thread of the work pool (src/work-pool/thread.ts), never on the event loop.
+import type { HashJob } from '../hash-job.js'
 import { argon2idHash } from './argon2id.js'
 import { bcryptHash } from './bcrypt.js'
 import { sha512CryptHash } from './sha512-crypt.js'

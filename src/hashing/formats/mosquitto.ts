@@ -9,7 +9,7 @@ import type { MosquittoHash } from '../../../schemas/hash.js'
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
 
 export function mosquittoHash (value: string, salt: Uint8Array, settings: Static<typeof MosquittoHash>): string {
-  // Synchronous on purpose: formats run on a hashing thread (src/hashing/pool.ts), never on the event loop
+  // Synchronous on purpose: formats run on a hashing thread (src/work-pool/pool.ts), never on the event loop
   const hash = pbkdf2Sync(Buffer.from(value, 'utf8'), salt, settings.iterations, 64, 'sha512')
   return `$7$${settings.iterations}$${base64(salt)}$${base64(hash)}`
 }

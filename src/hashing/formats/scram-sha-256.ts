@@ -9,7 +9,7 @@ import { scramPasswordBytes } from './saslprep.js'
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
 
 export function scramSha256Hash (value: string, salt: Uint8Array, settings: Static<typeof ScramSha256Hash>): string {
-  // Synchronous on purpose: formats run on a hashing thread (src/hashing/pool.ts), never on the event loop
+  // Synchronous on purpose: formats run on a hashing thread (src/work-pool/pool.ts), never on the event loop
   const saltedPassword = pbkdf2Sync(scramPasswordBytes(value), salt, settings.iterations, 32, 'sha256')
   const clientKey = createHmac('sha256', saltedPassword).update('Client Key').digest()
   const storedKey = createHash('sha256').update(clientKey).digest()

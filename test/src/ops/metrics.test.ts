@@ -126,7 +126,7 @@ t.test('hashes (§12.1): by algorithm, their seconds, the queue\'s depth, BUSY a
   const hashed = await post(app, 'password', { quantity: 2, hash: { algorithm: 'sha512-crypt', rounds: 1000 } })
   t.equal(hashed.statusCode, 200)
   // The pool holds what it admitted: the queue's depth is read at the scrape
-  const held = app.hashPool.admit(2)
+  const held = app.workPool.admit(2)
   t.ok(held)
   const busy = await post(app, 'password', { hash: { algorithm: 'sha512-crypt' } })
   t.equal(busy.statusCode, 503)

@@ -1,11 +1,11 @@
-// CONTRACT §12.1: a hashing thread of the pool (src/hashing/pool.ts). Each message is one job;
-// the thread makes its hash with the synchronous primitive and answers the hash and the seconds
-// it took, or an error message (never the value, never a hash). Bundled on its own as
-// dist/hash-worker.js (scripts/build.ts).
+// CONTRACT §12.1: a thread of the work pool (src/work-pool/pool.ts). Each message is one job, a
+// password hash (src/hashing/) or signing keys (src/keys/); the thread makes it with the
+// synchronous primitive and answers the result and the seconds it took, or an error message
+// (never the value, never a hash). Bundled on its own as dist/pool-thread.js (scripts/build.ts).
 import { setPriority } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { parentPort } from 'node:worker_threads'
-import { computeHash } from './formats/index.js'
+import { computeHash } from '../hashing/formats/index.js'
 import type { PoolJob } from './job.js'
 import { rsaSigningKey, signingKeys } from '../keys/signing-keys.js'
 import type { WorkerReply } from './pool.js'
@@ -28,7 +28,7 @@ function safeMessage (error: unknown, job: PoolJob): string {
 }
 
 const port = parentPort
-if (port === null) throw new Error('src/hashing/worker.ts runs as a hashing thread of src/hashing/pool.ts')
+if (port === null) throw new Error('src/work-pool/thread.ts runs as a thread of the work pool (src/work-pool/pool.ts)')
 
 /** A hash, or (CONTRACT §13) signing keys as JSON `{ values, publicKeys }`. */
 function make (job: PoolJob): unknown {

@@ -1,18 +1,19 @@
-// CONTRACT §12.1: the hashing pool. Orders and counts only, never durations (speed lives in
-// bench/): jobs run on a fake thread (fake-worker.ts) whose start the test sees and whose end it
+// CONTRACT §12.1: the work pool. Orders and counts only, never durations (speed lives in
+// bench/): jobs run on a fake thread (fake-thread.ts) whose start the test sees and whose end it
 // decides through shared memory, and one real hash goes through the service's own thread.
 import t, { type Test } from 'tap'
 import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { HashingError, HashPool, INITIAL_SECONDS_PER_HASH, type HashPoolOptions } from '../../../src/hashing/pool.js'
-import type { HashJob, PoolAlgorithm } from '../../../src/hashing/job.js'
-import { gateCell, MOST_RUNNING, RUNNING, startCell, type FakeSettings } from './fake-worker.js'
+import { WorkPoolError, WorkPool, INITIAL_SECONDS_PER_HASH, type WorkPoolOptions } from '../../../src/work-pool/pool.js'
+import type { HashJob } from '../../../src/hashing/hash-job.js'
+import type { PoolAlgorithm } from '../../../src/work-pool/job.js'
+import { gateCell, MOST_RUNNING, RUNNING, startCell, type FakeSettings } from './fake-thread.js'
 
-const FAKE_WORKER = new URL('./fake-worker.ts', import.meta.url)
+const FAKE_THREAD = new URL('./fake-thread.ts', import.meta.url)
 
 /** A pool on the fake thread, closed with the test. */
-function fakePool (t: Test, options: Partial<HashPoolOptions> & { concurrency: number, queue: number }): HashPool {
-  const pool = new HashPool({ worker: FAKE_WORKER, ...options })
+function fakePool (t: Test, options: Partial<WorkPoolOptions> & { concurrency: number, queue: number }): WorkPool {
+  const pool = new WorkPool({ worker: FAKE_THREAD, ...options })
   t.teardown(() => pool.close())
   return pool
 }
@@ -96,7 +97,7 @@ t.test('first in, first out, and never more than concurrency at once', async (t)
   const a = [jobs.job(), jobs.job()]
   const b = [jobs.job(), jobs.job(), jobs.job()]
   const c = [jobs.job()]
-  const runs = [a, b, c].map((batch) => (pool.admit(batch.length) as NonNullable<ReturnType<HashPool['admit']>>).run(batch, present))
+  const runs = [a, b, c].map((batch) => (pool.admit(batch.length) as NonNullable<ReturnType<WorkPool['admit']>>).run(batch, present))
   t.same(new Set(await Promise.all(a.map((job) => jobs.whenStarted(job)))), new Set([1, 2]), 'the first request\'s jobs start first')
   t.equal(pool.running, 2)
   t.equal(pool.waiting, 4)
@@ -196,7 +197,7 @@ t.test('a run abandoned through its signal is rejected at once, its waiting jobs
   await jobs.whenStarted(running)
   t.equal(pool.depth, 3)
   abandonWaiting.abort()
-  await t.rejects(runWaiting as Promise<unknown>, { name: 'HashingError', code: 'HASH_ABANDONED' }, 'a waiting run is rejected')
+  await t.rejects(runWaiting as Promise<unknown>, { name: 'WorkPoolError', code: 'HASH_ABANDONED' }, 'a waiting run is rejected')
   t.equal(pool.depth, 1, 'its slots freed: only the running job holds one')
   t.same(waiting.map((job) => jobs.started(job)), [0, 0], 'none of its jobs started')
 
@@ -239,7 +240,7 @@ t.test('slots are released when a job fails, and a dead thread is replaced', asy
 
   const failing = [jobs.job({ gated: false, behaviour: 'fail' }), jobs.job(), jobs.job()]
   const error = await pool.admit(3)?.run(failing, present).then(() => undefined, (reason: unknown) => reason)
-  t.ok(error instanceof HashingError, 'the run rejects')
+  t.ok(error instanceof WorkPoolError, 'the run rejects')
   t.match(error, { code: 'HASH_FAILED', message: 'hashing failed: the fake primitive refused' })
   t.equal(pool.depth, 0, 'every slot back, the failed job\'s and its request\'s others\'')
   t.same(failing.slice(1).map((job) => jobs.started(job)), [0, 0], 'the request\'s other jobs are not hashed')
@@ -248,7 +249,7 @@ t.test('slots are released when a job fails, and a dead thread is replaced', asy
     const threads = pool.threadCount
     t.equal(threads, 1)
     const dead = await pool.admit(1)?.run([jobs.job({ gated: false, behaviour })], present).then(() => undefined, (reason: unknown) => reason)
-    t.match(dead, { name: 'HashingError', code: 'HASH_THREAD_DIED' }, `${behaviour}: the run rejects`)
+    t.match(dead, { name: 'WorkPoolError', code: 'HASH_THREAD_DIED' }, `${behaviour}: the run rejects`)
     t.notMatch((dead as Error).message, /value-/, 'never the value')
     t.equal(pool.depth, 0, `${behaviour}: its slot is back`)
     const after = jobs.job({ gated: false })
@@ -320,8 +321,8 @@ t.test('threads end after their idle time, and on close', async (t) => {
     const admitted = pool.admit(0)
     await jobs.whenStarted(first)
     const rejections = [
-      t.rejects(running as Promise<unknown>, { name: 'HashingError', code: 'HASH_POOL_CLOSED' }, 'a running job\'s run rejects'),
-      t.rejects(waiting as Promise<unknown>, { name: 'HashingError', code: 'HASH_POOL_CLOSED' }, 'a waiting job\'s run rejects')
+      t.rejects(running as Promise<unknown>, { name: 'WorkPoolError', code: 'HASH_POOL_CLOSED' }, 'a running job\'s run rejects'),
+      t.rejects(waiting as Promise<unknown>, { name: 'WorkPoolError', code: 'HASH_POOL_CLOSED' }, 'a waiting job\'s run rejects')
     ]
     gone = true
     const closing = pool.close()
@@ -349,7 +350,7 @@ t.test('every hash is observed once, by algorithm', async (t) => {
 })
 
 t.test('a real hash on the service\'s own thread, at the lowest priority', async (t) => {
-  const pool = new HashPool({ concurrency: 1, queue: 0 })
+  const pool = new WorkPool({ concurrency: 1, queue: 0 })
   t.teardown(() => pool.close())
   const settings = { algorithm: 'sha512-crypt', rounds: 5000 } as const
   const salt = Buffer.from('abcdefghijklmnop', 'latin1')

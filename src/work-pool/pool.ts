@@ -1,7 +1,9 @@
-// CONTRACT §12.1: the bounded pool that makes every hash, so that hashing never stalls the service.
+// CONTRACT §12.1: the bounded pool that does the work too costly for the event loop (password
+// hashes, §12; RSA and ES384 signing keys, §13), so that it never stalls the service. Below, a
+// "hash" is any job: the settings (HASH_CONCURRENCY, HASH_QUEUE) and metrics keep the name §12.1 gave them.
 //
-// - At most `concurrency` hashes run at once (HASH_CONCURRENCY), each on a hashing thread of our
-//   own (src/hashing/worker.ts) that runs at the lowest CPU priority and calls the synchronous
+// - At most `concurrency` hashes run at once (HASH_CONCURRENCY), each on a pool thread of our
+//   own (src/work-pool/thread.ts) that runs at the lowest CPU priority and calls the synchronous
 //   primitive, one job at a time. Measured on the 2-core machine (Node 26, two Argon2id hashes at
 //   the upper bounds kept in flight under load): through `crypto.argon2` (libuv's threads, normal
 //   priority) the event loop's delay reached 9.4 ms at p99 and a trivial route 18.7k req/s; through
@@ -14,7 +16,7 @@
 // - A run given up through its `abandon` signal (its connection's idle timeout: the threads got
 //   little CPU, other work on the host having a higher priority) is rejected then with
 //   HASH_ABANDONED, its waiting jobs dropped, so that its request is answered 503 BUSY where the
-//   timeout would have closed its socket with no answer at all (src/http/hashed-values.ts).
+//   timeout would have closed its socket with no answer at all (src/http/pooled-work.ts).
 // - Threads start on first use, up to `concurrency`, and end after IDLE_MILLISECONDS without work
 //   (unref'd timers): an idle process holds none, so idle memory and start-up are as before.
 //   A thread that dies is replaced by the next job that needs one.
@@ -26,7 +28,7 @@
 import { Worker } from 'node:worker_threads'
 import type { PoolAlgorithm, PoolJob } from './job.js'
 
-/** A hashing thread ends after this long without work (ms). */
+/** A pool thread ends after this long without work (ms). */
 export const IDLE_MILLISECONDS = 30_000
 /**
  * Seconds per hash assumed for Retry-After until hashes are measured: a bcrypt hash at its default
@@ -38,10 +40,10 @@ const MEAN_WEIGHT = 0.2
 /** A running hash this many times slower than the mean means the threads are starved of CPU (retryAfterSeconds). */
 const STARVED = 8
 
-/** What a hashing thread answers for one job (src/hashing/worker.ts): never the value, nor a hash in an error. */
+/** What a pool thread answers for one job (src/work-pool/thread.ts): never the value, nor a hash in an error. */
 export type WorkerReply = { hash: string, seconds: number } | { error: string }
 
-export interface HashPoolOptions {
+export interface WorkPoolOptions {
   /** HASH_CONCURRENCY: hashes running at once. */
   concurrency: number
   /** HASH_QUEUE: hashes admitted to wait beyond those. */
@@ -49,18 +51,18 @@ export interface HashPoolOptions {
   /** Called once per hash made, with its algorithm and seconds (metrics); absent: not counted. */
   observe?: (algorithm: PoolAlgorithm, seconds: number) => void
   /**
-   * The hashing thread's module; by default the service's own: src/hashing/worker.ts from source,
-   * dist/hash-worker.js beside the bundle. Tests name a fake one (test/src/hashing/).
+   * The pool thread's module; by default the service's own: src/work-pool/thread.ts from source,
+   * dist/pool-thread.js beside the bundle. Tests name a fake one (test/src/work-pool/).
    */
   worker?: URL
   /** A thread ends after this many milliseconds without work (IDLE_MILLISECONDS). */
   idleMilliseconds?: number
 }
 
-/** The hashes of one request, admitted together (HashPool.admit). */
+/** The hashes of one request, admitted together (WorkPool.admit). */
 export interface Admission {
   /**
-   * Hashes `jobs` (exactly as many as admitted), each on a hashing thread; resolves their hashes
+   * Hashes `jobs` (exactly as many as admitted), each on a pool thread; resolves their hashes
    * in the jobs' order, or `undefined` when `gone()` was true as a job's turn came (the rest are
    * then dropped without hashing). Every slot is released when its job ends or is dropped.
    * Rejects when a job fails (its thread's error message, never the value), when the pool is
@@ -72,10 +74,10 @@ export interface Admission {
 }
 
 /** Why a run was rejected: a job failed, its thread died, the pool closed, or the run was abandoned. Never holds a value or a hash. */
-export class HashingError extends Error {
+export class WorkPoolError extends Error {
   constructor (message: string, readonly code: 'HASH_FAILED' | 'HASH_THREAD_DIED' | 'HASH_POOL_CLOSED' | 'HASH_ABANDONED') {
     super(message)
-    this.name = 'HashingError'
+    this.name = 'WorkPoolError'
   }
 }
 
@@ -106,9 +108,9 @@ interface Thread {
   idleTimer: NodeJS.Timeout | undefined
 }
 
-/** The service's own hashing thread: beside this module from source, beside the bundle in dist/. */
+/** The service's own pool thread: beside this module from source, beside the bundle in dist/. */
 function defaultWorkerUrl (): URL {
-  return import.meta.url.endsWith('.ts') ? new URL('./worker.ts', import.meta.url) : new URL('./hash-worker.js', import.meta.url)
+  return import.meta.url.endsWith('.ts') ? new URL('./thread.ts', import.meta.url) : new URL('./pool-thread.js', import.meta.url)
 }
 
 /**
@@ -117,13 +119,13 @@ function defaultWorkerUrl (): URL {
  * hooks (Node 26's do; registering again is harmless there).
  */
 function startWorker (url: URL): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { name: 'randgen-hash' })
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { name: 'randgen-pool' })
   const tsx = import.meta.resolve('tsx/esm/api')
   const script = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}) })`
-  return new Worker(script, { eval: true, name: 'randgen-hash' })
+  return new Worker(script, { eval: true, name: 'randgen-pool' })
 }
 
-export class HashPool {
+export class WorkPool {
   readonly concurrency: number
   readonly queue: number
   private readonly observe: ((algorithm: PoolAlgorithm, seconds: number) => void) | undefined
@@ -140,7 +142,7 @@ export class HashPool {
   private meanSeconds = INITIAL_SECONDS_PER_HASH
   private closed = false
 
-  constructor (options: HashPoolOptions) {
+  constructor (options: WorkPoolOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new RangeError('concurrency must be an integer >= 1')
     if (!Number.isInteger(options.queue) || options.queue < 0) throw new RangeError('queue must be an integer >= 0')
     this.concurrency = options.concurrency
@@ -210,8 +212,8 @@ export class HashPool {
   }
 
   /**
-   * Stops the hashing threads (the app's onClose, which Fastify runs once the requests in flight
-   * are answered). Runs not yet done reject with HashingError HASH_POOL_CLOSED, so nothing waits
+   * Stops the pool threads (the app's onClose, which Fastify runs once the requests in flight
+   * are answered). Runs not yet done reject with WorkPoolError HASH_POOL_CLOSED, so nothing waits
    * forever nor is answered as if its client had gone; those whose client has gone (what is left
    * when the server closes with a queue, their sockets closed) resolve undefined, as they would
    * at their turn: no error logged for answers nobody reads. admit answers undefined (BUSY) from now on.
@@ -219,7 +221,7 @@ export class HashPool {
   async close (): Promise<void> {
     if (this.closed) return
     this.closed = true
-    const closedError = new HashingError('the hashing pool is closed', 'HASH_POOL_CLOSED')
+    const closedError = new WorkPoolError('the hashing pool is closed', 'HASH_POOL_CLOSED')
     for (const thread of this.threads) {
       clearTimeout(thread.idleTimer)
       const task = thread.task
@@ -252,7 +254,7 @@ export class HashPool {
     this.release(count - jobs.length)
     if (this.closed) {
       this.release(jobs.length)
-      throw new HashingError('the hashing pool is closed', 'HASH_POOL_CLOSED')
+      throw new WorkPoolError('the hashing pool is closed', 'HASH_POOL_CLOSED')
     }
     if (jobs.length === 0) return []
     if (gone()) {
@@ -261,7 +263,7 @@ export class HashPool {
     }
     return await new Promise((resolve, reject) => {
       const batch: Batch = { jobs, hashes: new Array<string>(jobs.length), gone, queued: jobs.length, left: jobs.length, settled: false, unlisten: () => {}, resolve, reject }
-      const abandoned = (): void => this.settle(batch, new HashingError('the run was abandoned before its hashes were done', 'HASH_ABANDONED'))
+      const abandoned = (): void => this.settle(batch, new WorkPoolError('the run was abandoned before its hashes were done', 'HASH_ABANDONED'))
       for (let index = 0; index < jobs.length; index++) this.waitingTasks.push({ batch, index })
       if (abandon?.aborted === true) return abandoned()
       if (abandon !== undefined) {
@@ -362,7 +364,7 @@ export class HashPool {
         batch.resolve(batch.hashes)
       }
     } else {
-      this.settle(batch, new HashingError(`hashing failed: ${reply.error}`, 'HASH_FAILED'))
+      this.settle(batch, new WorkPoolError(`hashing failed: ${reply.error}`, 'HASH_FAILED'))
     }
     this.rest(thread)
     this.pump()
@@ -391,7 +393,7 @@ export class HashPool {
     thread.task = undefined
     this.runningJobs--
     this.release(1)
-    this.settle(task.batch, new HashingError(`the hashing thread stopped (${why})`, 'HASH_THREAD_DIED'))
+    this.settle(task.batch, new WorkPoolError(`the hashing thread stopped (${why})`, 'HASH_THREAD_DIED'))
     this.pump()
   }
 }

@@ -1,5 +1,5 @@
-// A hashing thread for test/src/hashing/pool.test.ts: it speaks the pool's protocol
-// (src/hashing/worker.ts) but hashes nothing. Each job's settings carry a shared Int32Array (one
+// A pool thread for test/src/work-pool/pool.test.ts: it speaks the pool's protocol
+// (src/work-pool/thread.ts) but hashes nothing. Each job's settings carry a shared Int32Array (one
 // SharedArrayBuffer for the whole test, so every thread and the test see the same cells) through
 // which the test sees when each job starts and decides when it ends, without any timing.
 import { parentPort } from 'node:worker_threads'
