@@ -7,7 +7,7 @@ const jwtSecret = { byteLength: 32, encoding: 'base64url' }
 export default {
   id: 'gitea',
   title: 'Gitea',
-  docs: 'https://docs.gitea.com/installation/install-with-docker',
+  docs: 'https://docs.gitea.com/installation/install-with-docker#managing-deployments-with-environment-variables',
   group: 'apps',
   items: [
     { name: 'GITEA__security__SECRET_KEY', type: 'password', params: { length: 64, symbols: false } },

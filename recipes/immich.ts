@@ -3,7 +3,7 @@ import type { Recipe } from '../schemas/recipes.js'
 export default {
   id: 'immich',
   title: 'Immich',
-  docs: 'https://immich.app/docs/install/environment-variables',
+  docs: 'https://docs.immich.app/install/docker-compose/',
   group: 'apps',
   items: [
     // Immich's rule: only A-Za-z0-9 (other characters break its database connection string)

@@ -3,12 +3,15 @@
 import type { Recipe } from '../schemas/recipes.js'
 import airflow from './airflow.js'
 import authelia from './authelia.js'
+import authentik from './authentik.js'
 import django from './django.js'
+import forgejo from './forgejo.js'
 import gitea from './gitea.js'
 import immich from './immich.js'
 import laravel from './laravel.js'
 import mastodon from './mastodon.js'
 import mosquitto from './mosquitto.js'
+import n8n from './n8n.js'
 import oidc from './oidc.js'
 import outline from './outline.js'
 import paperlessNgx from './paperless-ngx.js'
@@ -26,12 +29,15 @@ import zitadel from './zitadel.js'
 export const RECIPES: readonly Recipe[] = [
   airflow,
   authelia,
+  authentik,
   django,
+  forgejo,
   gitea,
   immich,
   laravel,
   mastodon,
   mosquitto,
+  n8n,
   oidc,
   outline,
   paperlessNgx,

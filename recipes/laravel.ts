@@ -3,7 +3,7 @@ import type { Recipe } from '../schemas/recipes.js'
 export default {
   id: 'laravel',
   title: 'Laravel',
-  docs: 'https://laravel.com/docs/encryption',
+  docs: 'https://laravel.com/docs/encryption#configuration',
   group: 'apps',
   items: [
     // What `php artisan key:generate` writes: `base64:` and 32 random bytes (AES-256-CBC's key)

@@ -12,6 +12,8 @@ export default {
   group: 'apps',
   items: [
     { name: 'SECRET_KEY_BASE', type: 'seq', params: railsSecret },
+    // The guide still lists OTP_SECRET, but Mastodon 4.4.0 removed it (CHANGELOG: "Remove
+    // OTP_SECRET environment variable and legacy OTP code"); 4.3 aborts without it. Kept for 4.3
     { name: 'OTP_SECRET', type: 'seq', params: railsSecret },
     { name: 'VAPID_PRIVATE_KEY', type: 'signing-key', params: { algorithm: 'ES256', format: 'vapid' } },
     { name: 'ACTIVE_RECORD_ENCRYPTION_DETERMINISTIC_KEY', type: 'uuid', params: encryptionKey },
@@ -21,7 +23,7 @@ export default {
   ],
   notes: {
     SECRET_KEY_BASE: 'The Rails secret every cookie and session is signed with: .env.production, read by the web, streaming and sidekiq processes.',
-    OTP_SECRET: 'The secret of the two-factor codes of older installs: .env.production.',
+    OTP_SECRET: 'The secret of the two-factor codes that Mastodon 4.3 and older read from .env.production (4.4 and later ignore it).',
     VAPID_PRIVATE_KEY: 'The web push private key (32 bytes, Base64url) Mastodon signs push notifications with: .env.production.',
     VAPID_PUBLIC_KEY: 'The web push public key browsers subscribe with: .env.production, beside VAPID_PRIVATE_KEY.',
     ACTIVE_RECORD_ENCRYPTION_DETERMINISTIC_KEY: 'Active Record encryption\'s key for the columns it encrypts deterministically: .env.production.',

@@ -1,12 +1,14 @@
 import type { Recipe } from '../schemas/recipes.js'
 
-// What `bin/rails db:encryption:init` prints for each key (SecureRandom.alphanumeric(32))
+// What `bin/rails db:encryption:init` prints for each key (SecureRandom.alphanumeric(32)). Rails
+// reads SECRET_KEY_BASE from the environment, but keeps these three in its credentials: the
+// environment names are Mastodon's convention, which an app maps itself (as the notes say)
 const encryptionKey = { format: 'alphanumeric', length: 32 }
 
 export default {
   id: 'rails',
   title: 'Ruby on Rails',
-  docs: 'https://guides.rubyonrails.org/active_record_encryption.html',
+  docs: 'https://guides.rubyonrails.org/active_record_encryption.html#setup',
   group: 'apps',
   items: [
     // What `bin/rails secret` prints (SecureRandom.hex(64))
