@@ -22,6 +22,42 @@ export function argon2Verifies (pairs: ReadonlyArray<readonly [string, string]>)
   return run.stdout.trim().split('\n').map((line) => line === 'True')
 }
 
+const ARGON2_READ = `
+import argon2, json, sys
+value, hash = json.load(sys.stdin)
+try:
+    p = argon2.extract_parameters(hash)
+    try:
+        verified = argon2.PasswordHasher().verify(hash, value)
+    except argon2.exceptions.VerifyMismatchError:
+        verified = False
+except (argon2.exceptions.InvalidHash, argon2.exceptions.VerificationError) as refused:
+    print(json.dumps({'ok': False, 'error': f'{type(refused).__name__}: {refused}'}))
+else:
+    print(json.dumps({'ok': True, 'verified': verified, 'type': p.type.name, 'version': p.version, 'memoryKiB': p.memory_cost,
+                      'iterations': p.time_cost, 'parallelism': p.parallelism, 'saltLength': p.salt_len, 'hashLength': p.hash_len}))
+`
+
+export interface Argon2Read {
+  /** PasswordHasher().verify(hash, value) accepted it. */
+  verified: boolean
+  /** argon2.extract_parameters(hash): `ID` for Argon2id. */
+  type: string
+  version: number
+  memoryKiB: number
+  iterations: number
+  parallelism: number
+  saltLength: number
+  hashLength: number
+}
+
+/** What argon2-cffi reads in `hash` (its parameters) and whether it verifies `value`; or its refusal of the string. */
+export function argon2Reads (value: string, hash: string): ({ ok: true } & Argon2Read) | { ok: false, error: string } {
+  const run = spawnSync(DEBIAN_PYTHON, ['-c', ARGON2_READ], { input: JSON.stringify([value, hash]), encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`argon2-cffi failed: ${run.stderr}`)
+  return JSON.parse(run.stdout)
+}
+
 /** Whether `htpasswd -vb` accepts `value` for a file line `user:<hash>` (in `directory`). */
 export function htpasswdVerifies (directory: string, value: string, hash: string): boolean {
   const file = join(directory, 'htpasswd')
