@@ -144,6 +144,9 @@ const components: Json = {
         schema: { type: 'string', maxLength: WWW_AUTHENTICATE_INVALID.length, examples: [WWW_AUTHENTICATE_INVALID] }
       }
     }),
+    NotFound: problemResponse('No such recipe: `GET /api/recipes` lists their ids.', {
+      NOT_FOUND: problem(404, 'NOT_FOUND', 'NOT_FOUND', { method: 'GET', path: '/api/recipes/nextcloud' })
+    }),
     NotAcceptable: problemResponse('`Accept` asks only for a form the answer cannot take: a JWK Set of HMAC keys (HS256, HS384, HS512), which have no public key.', {
       NOT_ACCEPTABLE: problem(406, 'NOT_ACCEPTABLE')
     }),
@@ -161,8 +164,8 @@ const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` 
 
 /**
  * The errors each request form can meet. GET never reads a body (so no 413/415) and POST never
- * reads X-Data. No operation can answer 404: the paths have no parameters, and unknown paths are
- * not operations. 405 is a property of the path, listed on each of its operations so clients see
+ * reads X-Data. Only an operation with a path parameter can answer 404 (a recipe's id, CONTRACT
+ * §14.1): unknown paths are not operations. 405 is a property of the path, listed on each of its operations so clients see
  * its `Allow` header. 429 can meet any request that passes the edge.
  */
 function errorResponses (operation: Json): Json {
@@ -173,9 +176,10 @@ function errorResponses (operation: Json): Json {
     return { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError', ...busy }
   }
   const usesXData = (operation.parameters ?? []).some((parameter: Json) => parameter.name === 'X-Data')
+  const inPath = (operation.parameters ?? []).some((parameter: Json) => parameter.in === 'path')
   return usesXData
     ? { 400: 'XDataInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError', ...busy }
-    : { 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
+    : { ...(inPath ? { 404: 'NotFound' } : {}), 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
 }
 
 /** The requests that use the pool (CONTRACT §12.1: they may meet 503 BUSY): a password's, a passphrase's, a signing key's (RSA) and a set's. */
@@ -412,7 +416,8 @@ export default fp(async function docs (app: FastifyInstance, options: { ui?: boo
       security: [],
       tags: [
         { name: 'generators', description: 'Random value generators: POST with a JSON body, or GET with the X-Data header.' },
-        { name: 'health', description: 'Liveness and readiness: /api/health, and /livez and /readyz for orchestrators. Never behind an access key.' }
+        { name: 'health', description: 'Liveness and readiness: /api/health, and /livez and /readyz for orchestrators. Never behind an access key.' },
+        { name: 'recipes', description: 'Every secret an app\'s install guide asks for, as a set: the catalog, read here, made by `{"recipe": "<id>"}` on /api/generate. Never behind an access key.' }
       ]
     },
     // Shared schemas (app.addSchema, so each has an $id) become named components such as

@@ -2,7 +2,11 @@ import fp from 'fastify-plugin'
 import { Type, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PASSWORD_HASH_MAX_LENGTH, PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX } from '../schemas/common.js'
-import { HASH_SUFFIX, PUBLIC_KEY_SUFFIX, publicKeyName, SET_ITEMS_MAX, SET_NAME_MAX_LENGTH, SetItemName, setResult, setResultItem, setSchemas } from '../schemas/sets.js'
+import { HASH_SUFFIX, JWT_TYPE, JwtSetResultItem, PUBLIC_KEY_SUFFIX, publicKeyName, SET_ITEMS_MAX, SET_NAME_MAX_LENGTH, SetItemName, setResult, setResultItem, setSchemas } from '../schemas/sets.js'
+import { JWT_MAX_LENGTH } from '../schemas/jwt.js'
+import type { Recipe } from '../schemas/recipes.js'
+import { RECIPES } from '../recipes/index.js'
+import { jwtProblems, jwtSigner, type JwtPlan } from '../src/http/set-jwt.js'
 import { HASHED_VALUES_MAX } from '../schemas/hash.js'
 import { isoNow } from '../src/http/clock.js'
 import { envFile } from '../src/http/env-file.js'
@@ -22,10 +26,15 @@ type Definition = GeneratorDefinition<TObject>
 type Params = Record<string, unknown>
 
 /** An item as AJV left it: its fields are what the client sent, with the defaults filled in. */
-interface Item { name?: unknown, type?: unknown, params?: unknown }
+export interface Item { name?: unknown, type?: unknown, params?: unknown, hashName?: unknown, publicKeyName?: unknown }
 
-/** A valid item, ready to draw. */
-interface Planned { name: string, definition: Definition, params: Params }
+/** A valid item, ready to draw: a generator's, or a token signed with an earlier item's key. */
+type Planned =
+  | { name: string, definition: Definition, params: Params, names: EnvNames, jwt?: undefined }
+  | { name: string, definition?: undefined, params: Params, names: EnvNames, jwt: JwtPlan }
+
+/** The `.env` names of an item's derived lines, where it has them (CONTRACT §10, §14.2). */
+interface EnvNames { publicKey?: string, hash?: string }
 
 /** `#/length` of an item's parameters as `#/items/2/params/length` (`#` alone: the parameters object). */
 function intoItem (index: number, pointer: string): string {
@@ -65,12 +74,29 @@ function makesHashes (definition: Definition, params: Params): boolean {
   return definition.hashOf === undefined ? definition.result.properties.hashes !== undefined : definition.hashOf(params) !== undefined
 }
 
-/** The names the `.env` form writes for an item: its own, then those it derives (CONTRACT §10). */
-function namesOf (name: string, definition: Definition, params: Params): string[] {
-  const names = [name]
-  if (definition.keyPairs?.(params) === true) names.push(publicKeyName(name))
-  if (makesHashes(definition, params)) names.push(name + HASH_SUFFIX)
-  return names
+/**
+ * The names the `.env` form derives for an item (CONTRACT §10), or those its `hashName` and
+ * `publicKeyName` give (§14.2), each with the field that names it; a field given where the item
+ * has no such line is a problem at that field.
+ */
+function derivedNames (index: number, item: Item, definition: Definition | undefined, params: Params): { names: EnvNames, fields: Array<[string, string]>, problems: FieldProblem[] } {
+  const name = item.name as string
+  const names: EnvNames = {}
+  const fields: Array<[string, string]> = []
+  const problems: FieldProblem[] = []
+  const derive = (field: 'publicKeyName' | 'hashName', has: boolean, derived: string): string | undefined => {
+    const given = item[field]
+    if (!has) {
+      if (given !== undefined) problems.push({ pointer: `#/items/${index}/${field}`, code: 'NOT_ALLOWED_VALUE', message: field === 'hashName' ? 'NO_HASH_LINE' : 'NO_PUBLIC_KEY_LINE' })
+      return undefined
+    }
+    const chosen = typeof given === 'string' ? given : derived
+    fields.push([chosen, typeof given === 'string' ? `#/items/${index}/${field}` : `#/items/${index}/name`])
+    return chosen
+  }
+  names.publicKey = derive('publicKeyName', definition?.keyPairs?.(params) === true, publicKeyName(name))
+  names.hash = derive('hashName', definition !== undefined && makesHashes(definition, params), name + HASH_SUFFIX)
+  return { names, fields, problems }
 }
 
 /**
@@ -81,29 +107,44 @@ function namesOf (name: string, definition: Definition, params: Params): string[
 export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError[], definitions: ReadonlyMap<string, Definition>, env: boolean): { problems: FieldProblem[], planned: Planned[] } {
   const problems = fieldErrorsFromAjv(ajvErrors as AjvError[])
   const invalid = invalidItems(ajvErrors)
-  const badNames = new Set(problems.filter(({ pointer }) => pointer.endsWith('/name')).map(({ pointer }) => pointer))
+  const badNames = new Set(problems.filter(({ pointer }) => /\/(name|hashName|publicKeyName)$/.test(pointer)).map(({ pointer }) => pointer))
   const taken = new Set<string>()
   const planned: Planned[] = []
   let total = 0
   let hashed = 0
   let pooled = 0
+  const take = (name: string, pointer: string): void => {
+    if (badNames.has(pointer)) return
+    if (taken.has(name)) problems.push({ pointer, code: 'DUPLICATE_NAME' })
+    taken.add(name)
+  }
   items.forEach((raw, index) => {
     if (!isJsonObject(raw)) return
     const item = raw as Item
+    const namePointer = `#/items/${index}/name`
+    if (item.type === JWT_TYPE) {
+      // One token, whatever it is signed with: it counts as one value
+      total += 1
+      if (typeof item.name === 'string') take(item.name, namePointer)
+      if (invalid.has(index) || typeof item.name !== 'string' || !isJsonObject(item.params)) return
+      const params = item.params as Params
+      const { problems: found, plan } = jwtProblems(index, params, items.slice(0, index) as Item[], definitions)
+      problems.push(...found)
+      if (plan !== undefined) planned.push({ name: item.name, params, names: {}, jwt: plan })
+      return
+    }
     total += quantityOf(item.params)
     const definition = typeof item.type === 'string' ? definitions.get(item.type) : undefined
     const valid = !invalid.has(index) && definition !== undefined && typeof item.name === 'string' && isJsonObject(item.params)
-    const namePointer = `#/items/${index}/name`
-    if (typeof item.name === 'string' && !badNames.has(namePointer)) {
-      const names = valid ? namesOf(item.name, definition, item.params as Params) : [item.name]
-      if (names.some((name) => taken.has(name))) problems.push({ pointer: namePointer, code: 'DUPLICATE_NAME' })
-      for (const name of names) taken.add(name)
-    }
+    if (typeof item.name === 'string') take(item.name, namePointer)
     if (!valid) return
     const params = item.params as Params
+    const derived = derivedNames(index, item, definition, params)
+    for (const [name, pointer] of derived.fields) take(name, pointer)
+    problems.push(...derived.problems)
     if (definition.hashOf?.(params) !== undefined) hashed += quantityOf(params)
     pooled += definition.pooled?.(params)?.bounded ?? 0
-    let ok = true
+    let ok = derived.problems.length === 0
     try {
       definition.check?.(params)
     } catch (error) {
@@ -122,7 +163,7 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
         ok = false
       }
     }
-    if (ok) planned.push({ name: item.name as string, definition, params })
+    if (ok) planned.push({ name: item.name as string, definition, params, names: derived.names })
   })
   // Item by item, in the request's order (AJV's problems first within an item, then the rules')
   problems.sort((a, b) => itemOf(a.pointer) - itemOf(b.pointer))
@@ -134,65 +175,135 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
   return { problems, planned }
 }
 
-/** An item as drawn: its name, its generator and what that made. */
-interface Drawn { name: string, type: string, generated: Generated }
+/**
+ * The items a set's body asks for (CONTRACT §14.1): its `items`, or its recipe's (checked when the
+ * catalog loaded, with their defaults filled in, so AJV has nothing to say of them); both or
+ * neither is a problem of its own.
+ */
+function itemsOf (parameters: unknown, recipes: ReadonlyMap<string, CheckedRecipe>): { items: readonly unknown[], fromRecipe: boolean, problems: FieldProblem[] } {
+  if (!isJsonObject(parameters)) return { items: [], fromRecipe: false, problems: [] }
+  const { items, recipe } = parameters
+  if (recipe !== undefined && items !== undefined) return { items: [], fromRecipe: false, problems: [{ pointer: '#/recipe', code: 'NOT_ALLOWED_VALUE', message: 'RECIPE_WITH_ITEMS' }] }
+  if (typeof recipe === 'string') {
+    const checked = recipes.get(recipe)
+    // An unknown id is AJV's problem (the enum); nothing to add here
+    return { items: checked?.items ?? [], fromRecipe: checked !== undefined, problems: [] }
+  }
+  if (items === undefined && recipe === undefined) return { items: [], fromRecipe: false, problems: [{ pointer: '#/items', code: 'REQUIRED' }] }
+  return { items: Array.isArray(items) ? items : [], fromRecipe: false, problems: [] }
+}
+
+/** A recipe as the catalog checked it: its items with their defaults, and the names of its `.env` answer. */
+export interface CheckedRecipe { recipe: Recipe, items: readonly unknown[], names: string[] }
+
+/** The `.env` names a planned set writes, in order. */
+function envNamesOf (planned: readonly Planned[]): string[] {
+  return planned.flatMap(({ name, names }) => [name, ...(names.publicKey === undefined ? [] : [names.publicKey]), ...(names.hash === undefined ? [] : [names.hash])])
+}
+
+/**
+ * CONTRACT §14: every recipe checked as a request would be, in both forms (its `.env` answer
+ * included), with the set's own validator: a broken recipe stops the start, never a request.
+ */
+export function checkRecipes (recipes: readonly Recipe[], validate: Validator, definitions: ReadonlyMap<string, Definition>): Map<string, CheckedRecipe> {
+  const checked = new Map<string, CheckedRecipe>()
+  for (const recipe of recipes) {
+    const body = { items: structuredClone(recipe.items) }
+    const valid = validate(body)
+    const errors = valid ? [] : (validate.errors ?? []) as AjvError[]
+    const json = planSet(body.items, errors, definitions, false)
+    const env = planSet(body.items, errors, definitions, true)
+    const problems = [...json.problems, ...env.problems]
+    if (problems.length > 0) throw new Error(`recipe ${recipe.id} is not a valid set: ${problems.map(({ pointer, code }) => `${code} at ${pointer}`).join(', ')}`)
+    const names = envNamesOf(env.planned)
+    const noted = Object.keys(recipe.notes)
+    if (noted.length !== names.length || names.some((name) => recipe.notes[name] === undefined)) {
+      throw new Error(`recipe ${recipe.id}: its notes name ${noted.join(', ')}, its .env answer ${names.join(', ')}`)
+    }
+    if (checked.has(recipe.id)) throw new Error(`recipe ${recipe.id} twice in the catalog`)
+    checked.set(recipe.id, { recipe, items: body.items, names })
+  }
+  return checked
+}
+
+/** A set as drawn, with the time it was made (a token's `iat`, CONTRACT §14.2). */
+interface Made { drawn: Drawn[], generatedAt: string }
+
+/** An item as drawn: its name, its type, what made it, and its `.env` names. */
+interface Drawn { name: string, type: string, generated: Generated, names: EnvNames }
 
 /** The JSON answer (CONTRACT §10): each item `name` first, then its generator's answer without `generatedAt`; one for the set. */
-function jsonOf (drawn: readonly Drawn[]): { items: Array<Record<string, unknown>>, generatedAt: string } {
+function jsonOf (drawn: readonly Drawn[], generatedAt: string): { items: Array<Record<string, unknown>>, generatedAt: string } {
   return {
     items: drawn.map(({ name, type, generated }) => ({ name, type, values: generated.values, entropyBits: generated.entropyBits, ...pairedFields(generated) })),
-    generatedAt: isoNow()
+    generatedAt
   }
 }
 
-/** The `.env` lines of drawn items: `NAME='value'`, then `NAME_PUBLIC_KEY` and `NAME_HASH` where the item has them. */
+/** The `.env` lines of drawn items: `NAME='value'`, then the public key's and the hash's lines where the item has them. */
 function envOf (drawn: readonly Drawn[]): string {
   const entries: Array<[string, string]> = []
-  for (const { name, generated: { values, publicKeys, hashes } } of drawn) {
+  for (const { name, names, generated: { values, publicKeys, hashes } } of drawn) {
     // One value per item: the .env form refuses quantities over 1
     entries.push([name, values[0] as string])
-    if (publicKeys !== undefined) entries.push([publicKeyName(name), publicKeys[0] as string])
-    if (hashes !== undefined) entries.push([name + HASH_SUFFIX, hashes[0] as string])
+    if (publicKeys !== undefined) entries.push([names.publicKey as string, publicKeys[0] as string])
+    if (hashes !== undefined) entries.push([names.hash as string, hashes[0] as string])
   }
   return envFile(entries)
 }
 
 /** The longest `.env` answer: every value on three lines (value, public key, hash) at the longest name, value, key and hash. */
 function envMaxLength (definitions: readonly Definition[]): number {
-  const longestValue = Math.max(...definitions.map(({ result }) => (result.properties.values as unknown as { items: { maxLength: number } }).items.maxLength))
+  const longestValue = Math.max(JWT_MAX_LENGTH, ...definitions.map(({ result }) => (result.properties.values as unknown as { items: { maxLength: number } }).items.maxLength))
   const line = (suffix: string, value: number) => SET_NAME_MAX_LENGTH + suffix.length + "=''\n".length + value
   return QUANTITY_MAX * (line('', longestValue) + line(PUBLIC_KEY_SUFFIX, PUBLIC_KEY_MAX_LENGTH) + line(HASH_SUFFIX, PASSWORD_HASH_MAX_LENGTH))
 }
 
 /** CONTRACT §10: several generators in one request, as JSON or a `.env` file. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** CONTRACT §14: the recipes as the catalog's check left them, by id (filled once the app is ready). */
+    recipes: ReadonlyMap<string, CheckedRecipe>
+  }
+}
+
 export default fp(async function sets (app: FastifyInstance) {
   const definitions = generatorsOf(app)
   const byType = new Map(definitions.map((definition) => [definition.type, definition]))
   const counters = new Map(definitions.map(({ type }) => [type, app.metrics?.valuesCounter(type)]))
 
   app.addSchema(SetItemName)
-  const { branches, item, request } = setSchemas(definitions)
-  for (const branch of branches) app.addSchema(branch)
+  const { schemas, item, request } = setSchemas(definitions, RECIPES.map(({ id }) => id))
+  for (const schema of schemas) app.addSchema(schema)
   app.addSchema(item)
   app.addSchema(request)
-  const resultItems = definitions.map(setResultItem)
+  const resultItems = [...definitions.map(setResultItem), JwtSetResultItem]
   for (const resultItem of resultItems) app.addSchema(resultItem)
   const result = setResult(resultItems)
   app.addSchema(result)
 
+  // CONTRACT §14: the catalog, checked with the set route's own validator once the app is ready
+  // (from source AJV compiles it, in the build it is the one compiled ahead); a broken recipe stops the start
+  const recipes = new Map<string, CheckedRecipe>()
+  app.decorate('recipes', recipes)
+  app.addHook('onReady', async () => {
+    const validate = (app.validatorCompiler as NonNullable<FastifyInstance['validatorCompiler']>)({ schema: Type.Ref(request.$id as string), method: 'POST', url: SET_URL, httpPart: 'body' }) as Validator
+    for (const [id, checked] of checkRecipes(RECIPES, validate, byType)) recipes.set(id, checked)
+  })
+
   /**
    * Every item drawn, or a ParameterError listing every problem: all or nothing. Items with `hash`
-   * (CONTRACT §12) are admitted to the hashing pool together before anything is drawn (503 BUSY
+   * (CONTRACT §12) are admitted to the work pool together before anything is drawn (503 BUSY
    * otherwise), and the set answers once all their hashes are made: a promise then, undefined if
-   * the client went away first.
+   * the client went away first. Tokens (§14.2) are signed last, with their keys drawn.
    */
-  const draw = (parameters: unknown, ajvErrors: readonly AjvError[], env: boolean, reply?: FastifyReply): Drawn[] | Promise<Drawn[] | undefined> => {
-    const items = isJsonObject(parameters) && Array.isArray(parameters.items) ? parameters.items : []
-    const { problems, planned } = planSet(items, ajvErrors, byType, env)
+  const draw = (parameters: unknown, ajvErrors: readonly AjvError[], env: boolean, reply?: FastifyReply): Made | Promise<Made | undefined> => {
+    const asked = itemsOf(parameters, recipes)
+    const { problems, planned } = planSet(asked.items, asked.fromRecipe ? [] : ajvErrors, byType, env)
     // All or nothing: a single problem anywhere and nothing is drawn
-    if (problems.length > 0) throw new ParameterError(problems)
-    const settings = planned.map(({ definition, params }) => definition.hashOf?.(params))
-    const works = planned.map(({ definition, params }) => definition.pooled?.(params))
+    if (asked.problems.length + problems.length > 0) throw new ParameterError([...asked.problems, ...problems])
+    const settings = planned.map(({ definition, params }) => definition?.hashOf?.(params))
+    const works = planned.map(({ definition, params }) => definition?.pooled?.(params))
     const hashed = planned.reduce((sum, { params }, index) => sum + (settings[index] === undefined ? 0 : params.quantity as number), 0)
     const poolJobs = hashed + works.reduce((sum, work) => sum + (work?.jobs.length ?? 0), 0)
     // One admission for the set's hashes and RSA keys together (CONTRACT §12.1), before anything is drawn
@@ -200,16 +311,28 @@ export default fp(async function sets (app: FastifyInstance) {
     let drawn: Drawn[]
     try {
       // Each item drawn by its own generator's code, exactly as its route draws it; an item made
-      // on the pool gets its values when its jobs are done
-      drawn = planned.map(({ name, definition, params }, index) => ({ name, type: definition.type, generated: works[index] === undefined ? definition.generate(params) : { values: [], entropyBits: 0 } }))
+      // on the pool gets its values when its jobs are done, a token once its key is there
+      drawn = planned.map(({ name, definition, params, names }, index) => ({
+        name,
+        type: definition?.type ?? JWT_TYPE,
+        generated: definition === undefined || works[index] !== undefined ? { values: [], entropyBits: 0 } : definition.generate(params),
+        names
+      }))
     } catch (error) {
       if (admission !== undefined) dropAdmission(admission)
       throw error
     }
-    if (admission === undefined) {
+    const finish = (): Made => {
+      const generatedAt = isoNow()
+      const sign = jwtSigner(generatedAt)
+      drawn.forEach((item, index) => {
+        const { jwt } = planned[index] as Planned
+        if (jwt !== undefined) item.generated = sign(jwt, (drawn[jwt.keyIndex] as Drawn).generated.values[0] as string)
+      })
       for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
-      return drawn
+      return { drawn, generatedAt }
     }
+    if (admission === undefined) return finish()
     // One run for the set: its jobs in item order (each item's RSA keys, then its hashes), their
     // results handed back to each item
     const jobs = drawn.flatMap(({ generated }, index) => [...(works[index]?.jobs ?? []), ...(settings[index] === undefined ? [] : hashJobs(settings[index], generated.values))])
@@ -227,15 +350,14 @@ export default fp(async function sets (app: FastifyInstance) {
           next += item.generated.values.length
         }
       })
-      for (const { type, generated } of drawn) counters.get(type)?.(generated.values.length)
-      return drawn
+      return finish()
     })
   }
 
-  const answer = (drawn: Drawn[], env: boolean, reply: FastifyReply) => {
+  const answer = ({ drawn, generatedAt }: Made, env: boolean, reply: FastifyReply) => {
     if (env) return reply.header('content-type', 'text/plain; charset=utf-8').send(envOf(drawn))
     // JSON.stringify escapes what every value needs (a password's `"`), in the order built here
-    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send(jsonOf(drawn))
+    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send(jsonOf(drawn, generatedAt))
   }
 
   const handler = (parameters: unknown, httpRequest: FastifyRequest, reply: FastifyReply) => {
@@ -284,8 +406,8 @@ export default fp(async function sets (app: FastifyInstance) {
         name: toolName('set'),
         precheck: (parameters, validate) => precheck(parameters, () => validate),
         answer: (parameters: unknown, ajvErrors: readonly AjvError[]) => {
-          const drawn = draw(parameters, ajvErrors, false)
-          return drawn instanceof Promise ? drawn.then((made) => jsonOf(made as Drawn[])) : jsonOf(drawn)
+          const made = draw(parameters, ajvErrors, false)
+          return made instanceof Promise ? made.then((done) => jsonOf((done as Made).drawn, (done as Made).generatedAt)) : jsonOf(made.drawn, made.generatedAt)
         }
       }
     },

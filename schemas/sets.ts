@@ -3,6 +3,7 @@
 // result schema less `generatedAt`, both built from the schemas the generator routes register.
 import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { QUANTITY_MAX, StringEnum } from './common.js'
+import { JWT_MAX_LENGTH, JwtParams } from './jwt.js'
 
 /** CONTRACT §10: the most items in a set. */
 export const SET_ITEMS_MAX = 32
@@ -61,6 +62,19 @@ export const SetItemName = Type.String({
   examples: ['POSTGRES_PASSWORD']
 })
 
+/** The `jwt` item's type (CONTRACT §14.2): a set item, not a generator of its own. */
+export const JWT_TYPE = 'jwt'
+
+/** Names for an item's derived `.env` lines in place of `<name>_HASH` / `<name>_PUBLIC_KEY` (CONTRACT §14.2). */
+const derivedNameFields = {
+  hashName: Type.Optional(Type.Ref(SetItemName.$id as string, {
+    description: `The \`.env\` name of the item's hash (a token, or an item with \`hash\`) in place of \`<name>${HASH_SUFFIX}\`: Vaultwarden reads the hash as ADMIN_TOKEN.`
+  })),
+  publicKeyName: Type.Optional(Type.Ref(SetItemName.$id as string, {
+    description: `The \`.env\` name of the item's public key (a key pair) in place of \`<name>${PUBLIC_KEY_SUFFIX}\`.`
+  }))
+}
+
 /** The branch of the item choice for one generator: its type, and its own named parameters schema. */
 export function setItemBranchId (generator: SetGenerator): string {
   return `${generator.name}SetItem`
@@ -74,7 +88,8 @@ function setItemBranch (generator: SetGenerator): TObject {
     name: Type.Ref(SetItemName.$id as string),
     type: Type.Literal(generator.type),
     // The default on the reference: a missing `params` is `{}`, then that schema's own defaults
-    params: Type.Optional(Type.Unsafe({ $ref: generator.params.$id as string, default: {} }))
+    params: Type.Optional(Type.Unsafe({ $ref: generator.params.$id as string, default: {} })),
+    ...derivedNameFields
   }, {
     $id: setItemBranchId(generator),
     additionalProperties: false,
@@ -88,21 +103,33 @@ function setItemBranch (generator: SetGenerator): TObject {
  * discriminator picks validates `params` (AJV's `discriminator`: only that branch is tried, so
  * its errors are the generator's own, with pointers into the item).
  */
-export function setSchemas (generators: readonly SetGenerator[]): { branches: TObject[], item: TSchema, request: TObject } {
-  const branches = generators.map(setItemBranch)
+/** The `jwt` item: `params` required (its `signedWith` is), no quantity, no derived names. */
+const JwtSetItem = Type.Object({
+  name: Type.Ref(SetItemName.$id as string),
+  type: Type.Literal(JWT_TYPE),
+  params: Type.Ref(JwtParams.$id as string)
+}, {
+  $id: 'JwtSetItem',
+  additionalProperties: false,
+  description: 'A token signed with an earlier item\'s secret or signing key (`JwtParams`): Supabase\'s ANON_KEY and SERVICE_ROLE_KEY.'
+})
+
+export function setSchemas (generators: readonly SetGenerator[], recipeIds: readonly string[]): { schemas: TSchema[], item: TSchema, request: TObject } {
+  const branches = [...generators.map(setItemBranch), JwtSetItem]
   const item = Type.Unsafe({
     $id: 'SetItem',
     type: 'object',
     required: ['name', 'type'],
     properties: {
       name: Type.Ref(SetItemName.$id as string),
-      type: StringEnum(generators.map(({ type }) => type), { description: 'The generator: a path segment of `/api/generate/<type>`.' }),
+      type: StringEnum([...generators.map(({ type }) => type), JWT_TYPE], { description: 'The generator: a path segment of `/api/generate/<type>`, or `jwt` (a token signed with an earlier item\'s key).' }),
       // No type of its own: the chosen branch's reference says what `params` is, and a generated
       // client then types it by `type` alone (an open object here would accept any field)
       params: Type.Unknown({
         default: {},
         description: 'That generator\'s parameters exactly as its own route takes them (default `{}`), validated as that route validates them.'
-      })
+      }),
+      ...derivedNameFields
     },
     additionalProperties: false,
     discriminator: { propertyName: 'type' },
@@ -110,16 +137,19 @@ export function setSchemas (generators: readonly SetGenerator[]): { branches: TO
     description: 'One secret of the set: its `name`, the generator (`type`) and that generator\'s parameters.'
   })
   const request = Type.Object({
-    items: Type.Array(Type.Ref('SetItem'), {
+    items: Type.Optional(Type.Array(Type.Ref('SetItem'), {
       minItems: 1,
       maxItems: SET_ITEMS_MAX,
       description: `1..${SET_ITEMS_MAX} items, answered in this order. Their quantities add up to at most ${QUANTITY_MAX}; ` +
-        'in the `.env` form each makes one value and none may hold `\'`, `\\` or a control character (NOT_REPRESENTABLE).'
-    })
+        'in the `.env` form each makes one value and none may hold `\'`, `\\` or a control character (NOT_REPRESENTABLE). Required unless `recipe` is given.'
+    })),
+    recipe: Type.Optional(StringEnum(recipeIds, {
+      description: 'In place of `items`: a recipe\'s id (GET /api/recipes), answered exactly as its items would be. Exactly one of `items` and `recipe`.'
+    }))
   }, {
     $id: 'SetRequest',
     additionalProperties: false,
-    description: 'Several generators in one request (all or nothing): every item is validated as its own route validates it, and nothing is drawn unless every item is valid.',
+    description: 'Several generators in one request (all or nothing): every item is validated as its own route validates it, and nothing is drawn unless every item is valid. Give `items`, or `recipe` for every secret an app\'s install guide asks for.',
     examples: [{
       items: [
         { name: 'POSTGRES_PASSWORD', type: 'password', params: { length: 32, symbols: false } },
@@ -129,8 +159,16 @@ export function setSchemas (generators: readonly SetGenerator[]): { branches: TO
       ]
     }]
   })
-  return { branches, item: item as TSchema, request }
+  return { schemas: [JwtParams, ...branches], item: item as TSchema, request }
 }
+
+/** An answered `jwt` item: one token, no randomness of its own. */
+export const JwtSetResultItem = Type.Object({
+  name: Type.Ref(SetItemName.$id as string),
+  type: Type.Literal(JWT_TYPE),
+  values: Type.Array(Type.String({ maxLength: JWT_MAX_LENGTH }), { minItems: 1, maxItems: 1, description: 'The token: a JWS compact serialization.' }),
+  entropyBits: Type.Number({ description: 'Always 0: a token\'s strength is its key\'s.' })
+}, { $id: 'JwtSetResultItem', additionalProperties: false, description: 'A jwt item of a set: its name, its type and the token.' })
 
 /** An answered item of `generator`: `name`, then exactly the fields of its own answer but `generatedAt`. */
 export function setResultItem (generator: SetGenerator): TObject {

@@ -30,6 +30,7 @@ import token from '../plugins/token.js'
 import totp from '../plugins/totp.js'
 import signingKey from '../plugins/signing-key.js'
 import sets from '../plugins/sets.js'
+import recipes from '../plugins/recipes.js'
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -75,6 +76,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(signingKey)
   // After every generator: a set is built from their schemas and draws with their code
   await app.register(sets)
+  await app.register(recipes)
 
   return app
 }

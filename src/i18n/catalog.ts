@@ -70,7 +70,10 @@ export const FIELD_MESSAGES = [
   'TOO_MANY_HASHES', 'TOO_MANY_HASHES_IN_SET',
   // CONTRACT §13: more RSA keys than a request (TOO_MANY_RSA_KEYS) or a set may ask (under TOO_MANY_VALUES);
   // modulusBits without RSA and a format the algorithm has not (under NOT_ALLOWED_VALUE); a PEM in a .env (NOT_REPRESENTABLE)
-  'TOO_MANY_RSA_KEYS', 'TOO_MANY_RSA_KEYS_IN_SET', 'RSA_ONLY', 'FORMAT_NOT_FOR_ALGORITHM', 'ENV_PEM'
+  'TOO_MANY_RSA_KEYS', 'TOO_MANY_RSA_KEYS_IN_SET', 'RSA_ONLY', 'FORMAT_NOT_FOR_ALGORITHM', 'ENV_PEM',
+  // CONTRACT §14 (under NOT_ALLOWED_VALUE): `recipe` beside `items`; a hashName or publicKeyName where
+  // the item has no such line; a jwt's signedWith that names no key to sign with; a claim's name
+  'RECIPE_WITH_ITEMS', 'NO_HASH_LINE', 'NO_PUBLIC_KEY_LINE', 'JWT_SIGNED_WITH', 'JWT_CLAIM_NAME'
 ] as const
 export type FieldMessage = typeof FIELD_MESSAGES[number]
 

@@ -81,7 +81,12 @@ export const de: Catalog = {
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Die Einträge verlangen zusammen ${total} RSA-Schlüssel; ein Satz erzeugt höchstens ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} gilt nur für RSA-Schlüssel (algorithm RS256 oder PS256): Lassen Sie es bei ${allowed} weg.`,
     FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} kann für diesen Algorithmus nicht ${allowed} sein: pem gibt es nicht für HMAC (HS256, HS384, HS512), und vapid nur für ES256.`,
-    ENV_PEM: ({ field }) => `${field}: Ein PEM-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; nehmen Sie jwk oder verlangen Sie JSON.`
+    ENV_PEM: ({ field }) => `${field}: Ein PEM-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; nehmen Sie jwk oder verlangen Sie JSON.`,
+    RECIPE_WITH_ITEMS: ({ field }) => `${field} tritt an die Stelle von „items“: Senden Sie das eine oder das andere.`,
+    NO_HASH_LINE: ({ field }) => `${field} benennt die Zeile des Hashes, aber dieser Eintrag hat keinen (nur ein Token oder ein Eintrag mit „hash“).`,
+    NO_PUBLIC_KEY_LINE: ({ field }) => `${field} benennt die Zeile des öffentlichen Schlüssels, aber dieser Eintrag erzeugt kein Schlüsselpaar.`,
+    JWT_SIGNED_WITH: ({ field }) => `${field} muss der Name eines früheren Eintrags mit quantity 1 sein: password, passphrase, seq, token oder uuid (numeric, alpha, alphanumeric, urlsafe), oder ein signing-key im Format jwk oder pem.`,
+    JWT_CLAIM_NAME: ({ field }) => `${field}: Der Name eines Claims hat 1 bis 64 Zeichen, kein Steuerzeichen, besteht nicht nur aus Ziffern und ist nicht iat, exp oder nbf (die schreibt randgen).`
   },
   types: {
     string: 'eine Zeichenkette',

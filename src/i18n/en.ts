@@ -81,7 +81,12 @@ export const en: Catalog = {
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `The items ask for ${total} RSA keys together; a set makes at most ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} applies to RSA keys only (algorithm RS256 or PS256): leave it out for ${allowed}.`,
     FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} cannot be ${allowed} for this algorithm: pem has no HMAC form (HS256, HS384, HS512), and vapid is for ES256 only.`,
-    ENV_PEM: ({ field }) => `${field}: a PEM key spans several lines, which a .env line cannot carry; use jwk, or ask for JSON.`
+    ENV_PEM: ({ field }) => `${field}: a PEM key spans several lines, which a .env line cannot carry; use jwk, or ask for JSON.`,
+    RECIPE_WITH_ITEMS: ({ field }) => `${field} takes the place of “items”: send one or the other.`,
+    NO_HASH_LINE: ({ field }) => `${field} names the line of the item's hash, but this item has none (only a token, or an item with “hash”).`,
+    NO_PUBLIC_KEY_LINE: ({ field }) => `${field} names the line of the item's public key, but this item makes no key pair.`,
+    JWT_SIGNED_WITH: ({ field }) => `${field} must be the name of an earlier item with quantity 1: a password, passphrase, seq, token or uuid (numeric, alpha, alphanumeric, urlsafe), or a signing-key in jwk or pem format.`,
+    JWT_CLAIM_NAME: ({ field }) => `${field}: a claim's name has 1 to 64 characters, no control character, is not all digits, and is not iat, exp or nbf (randgen writes those).`
   },
   types: {
     string: 'a string',

@@ -81,7 +81,12 @@ export const es: Catalog = {
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Los elementos piden ${total} claves RSA en total; un conjunto genera como máximo ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} solo se aplica a claves RSA (algorithm RS256 o PS256): omítalo para ${allowed}.`,
     FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} no puede ser ${allowed} para este algoritmo: pem no existe para HMAC (HS256, HS384, HS512), y vapid es solo para ES256.`,
-    ENV_PEM: ({ field }) => `${field}: una clave PEM ocupa varias líneas, que una línea .env no puede llevar; use jwk o pida JSON.`
+    ENV_PEM: ({ field }) => `${field}: una clave PEM ocupa varias líneas, que una línea .env no puede llevar; use jwk o pida JSON.`,
+    RECIPE_WITH_ITEMS: ({ field }) => `${field} ocupa el lugar de «items»: envíe uno u otro.`,
+    NO_HASH_LINE: ({ field }) => `${field} nombra la línea del hash, pero este elemento no tiene ninguno (solo un token o un elemento con «hash»).`,
+    NO_PUBLIC_KEY_LINE: ({ field }) => `${field} nombra la línea de la clave pública, pero este elemento no genera un par de claves.`,
+    JWT_SIGNED_WITH: ({ field }) => `${field} debe ser el nombre de un elemento anterior con quantity 1: password, passphrase, seq, token o uuid (numeric, alpha, alphanumeric, urlsafe), o un signing-key en formato jwk o pem.`,
+    JWT_CLAIM_NAME: ({ field }) => `${field}: el nombre de un claim tiene de 1 a 64 caracteres, ningún carácter de control, no es solo dígitos y no es iat, exp ni nbf (los escribe randgen).`
   },
   types: {
     string: 'una cadena de texto',

@@ -82,7 +82,12 @@ export const fr: Catalog = {
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Les éléments demandent ${total} clés RSA au total\u00A0; un ensemble en produit au plus ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} ne s’applique qu’aux clés RSA (algorithm RS256 ou PS256)\u00A0: omettez-le pour ${allowed}.`,
     FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} ne peut pas valoir ${allowed} pour cet algorithme\u00A0: pem n’existe pas pour HMAC (HS256, HS384, HS512), et vapid est réservé à ES256.`,
-    ENV_PEM: ({ field }) => `${field}\u00A0: une clé PEM s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; prenez jwk, ou demandez du JSON.`
+    ENV_PEM: ({ field }) => `${field}\u00A0: une clé PEM s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; prenez jwk, ou demandez du JSON.`,
+    RECIPE_WITH_ITEMS: ({ field }) => `${field} remplace « items »\u00A0: envoyez l’un ou l’autre.`,
+    NO_HASH_LINE: ({ field }) => `${field} nomme la ligne du hachage, mais cet élément n’en a pas (seulement un jeton, ou un élément avec « hash »).`,
+    NO_PUBLIC_KEY_LINE: ({ field }) => `${field} nomme la ligne de la clé publique, mais cet élément ne produit pas de paire de clés.`,
+    JWT_SIGNED_WITH: ({ field }) => `${field} doit être le nom d’un élément précédent de quantity 1\u00A0: password, passphrase, seq, token ou uuid (numeric, alpha, alphanumeric, urlsafe), ou un signing-key au format jwk ou pem.`,
+    JWT_CLAIM_NAME: ({ field }) => `${field}\u00A0: le nom d’une revendication a de 1 à 64 caractères, aucun caractère de contrôle, n’est pas fait que de chiffres et n’est ni iat, ni exp, ni nbf (randgen les écrit).`
   },
   types: {
     string: 'une chaîne de caractères',

@@ -81,7 +81,12 @@ export const ru: Catalog = {
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Элементы вместе запрашивают ${total} ключей RSA; набор создаёт не более ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} относится только к ключам RSA (algorithm RS256 или PS256): уберите его для ${allowed}.`,
     FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} не может быть ${allowed} для этого алгоритма: pem не бывает для HMAC (HS256, HS384, HS512), а vapid — только для ES256.`,
-    ENV_PEM: ({ field }) => `${field}: ключ PEM занимает несколько строк, а строка .env их не вмещает; используйте jwk или запросите JSON.`
+    ENV_PEM: ({ field }) => `${field}: ключ PEM занимает несколько строк, а строка .env их не вмещает; используйте jwk или запросите JSON.`,
+    RECIPE_WITH_ITEMS: ({ field }) => `${field} заменяет «items»: передайте что-то одно.`,
+    NO_HASH_LINE: ({ field }) => `${field} называет строку хеша, но у этого элемента его нет (только у token или у элемента с «hash»).`,
+    NO_PUBLIC_KEY_LINE: ({ field }) => `${field} называет строку открытого ключа, но этот элемент не создаёт пару ключей.`,
+    JWT_SIGNED_WITH: ({ field }) => `${field} должно быть именем более раннего элемента с quantity 1: password, passphrase, seq, token или uuid (numeric, alpha, alphanumeric, urlsafe), либо signing-key в формате jwk или pem.`,
+    JWT_CLAIM_NAME: ({ field }) => `${field}: имя утверждения (claim) — от 1 до 64 символов, без управляющих символов, не только из цифр и не iat, exp или nbf (их пишет randgen).`
   },
   types: {
     string: 'строкой',

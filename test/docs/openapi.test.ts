@@ -13,7 +13,7 @@ type Json = Record<string, any>
 /** Each generator's path segment and the stem of its names: `short-id` → `ShortId` (ShortIdParams, generateShortId). */
 const GENERATORS = Object.fromEntries(TYPES.map((type) => [type, type.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')]))
 // CONTRACT §10: a set is generateSet (POST) and generateSetWithHeader (GET)
-const OPERATION_IDS = ['getHealth', 'getLiveness', 'getReadiness', 'generateSet', 'generateSetWithHeader', ...Object.values(GENERATORS).flatMap((name) => [`generate${name}`, `generate${name}WithHeader`])]
+const OPERATION_IDS = ['getHealth', 'getLiveness', 'getReadiness', 'listRecipes', 'getRecipe', 'generateSet', 'generateSetWithHeader', ...Object.values(GENERATORS).flatMap((name) => [`generate${name}`, `generate${name}WithHeader`])]
 const ERRORS = {
   post: { 400: 'BodyInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError' },
   get: { 400: 'XDataInvalid', 401: 'Unauthorized', 405: 'MethodNotAllowed', 429: 'RateLimited', 500: 'InternalError' }
@@ -67,7 +67,7 @@ t.test('document header', async (t) => {
 t.test('every operation: id, summary, description, tag, X-Language; OPTIONS and HEAD hidden', async (t) => {
   const document = JSON.parse(file)
   const all = operations(document)
-  t.same(all.map(([, , operation]) => operation.operationId).sort(), [...OPERATION_IDS].sort(), `${TYPES.length * 2 + 5} operations with the documented ids`)
+  t.same(all.map(([, , operation]) => operation.operationId).sort(), [...OPERATION_IDS].sort(), `${TYPES.length * 2 + 7} operations with the documented ids`)
   t.same([...new Set(all.map(([, method]) => method))].sort(), ['get', 'post'], 'no OPTIONS or HEAD operations')
   for (const [path, method, operation] of all) {
     t.ok(operation.summary && operation.description, `${method} ${path}: summary and description`)

@@ -1,0 +1,87 @@
+// CONTRACT §14.2: a set's `jwt` item. Its rules, decided from the parameters before anything is
+// drawn (what it is signed with, which algorithm, its claims), and its token, signed once the
+// key it names is drawn (src/keys/jwt.ts).
+import { JWT_CLAIM_NAME_MAX_LENGTH, JWT_CLAIM_VALUE_MAX_LENGTH, JWT_CLAIMS_MAX, JWT_RESERVED_CLAIMS } from '../../schemas/jwt.js'
+import { HMAC_ALGORITHMS, signingKeyOf, signJwt, type ClaimValue, type JwsAlgorithm, type JwtKey } from '../keys/jwt.js'
+import type { GeneratorDefinition, Generated } from './generator-route.js'
+import type { FieldProblem } from './parameter-error.js'
+import { unknownFieldToken } from './validation-errors.js'
+import type { TObject } from '@sinclair/typebox'
+
+/** How a token is made, once its key is drawn. */
+export interface JwtPlan {
+  /** The set item whose value is the key. */
+  keyIndex: number
+  key: 'secret' | 'jwk' | 'pem'
+  algorithm: JwsAlgorithm
+  claims: Record<string, ClaimValue>
+  expiresInDays?: number
+}
+
+/** Generators whose one value's UTF-8 bytes are an HMAC secret (as GoTrue reads JWT_SECRET). */
+const SECRET_TYPES = new Set(['password', 'passphrase', 'seq', 'token', 'uuid'])
+/** uuid's formats that are a random string, not a UUID or a ULID. */
+const SECRET_UUID_FORMATS = new Set(['numeric', 'alpha', 'alphanumeric', 'urlsafe'])
+
+interface EarlierItem { name?: unknown, type?: unknown, params?: unknown }
+type Params = Record<string, unknown>
+
+/** What `signedWith` names, when it names a key a token can be signed with: its index, kind and algorithm. */
+function keyOf (signedWith: unknown, earlier: readonly EarlierItem[]): { index: number, key: JwtPlan['key'], algorithm?: JwsAlgorithm } | undefined {
+  const index = earlier.findIndex(({ name }) => name === signedWith)
+  const item = earlier[index]
+  if (item === undefined || typeof item.type !== 'string' || typeof item.params !== 'object' || item.params === null) return undefined
+  const params = item.params as Params
+  if ((params.quantity ?? 1) !== 1) return undefined
+  if (item.type === 'signing-key') {
+    const format = params.format ?? 'jwk'
+    const algorithm = (params.algorithm ?? 'EdDSA') as JwsAlgorithm
+    return format === 'jwk' || format === 'pem' ? { index, key: format, algorithm } : undefined
+  }
+  if (!SECRET_TYPES.has(item.type)) return undefined
+  if (item.type === 'uuid' && !SECRET_UUID_FORMATS.has((params.format ?? 'standard') as string)) return undefined
+  return { index, key: 'secret' }
+}
+
+/** Whether a claim name could be one: §14.2's rules (a name all of digits would be reordered by a JSON parser). */
+function claimNameAllowed (name: string): boolean {
+  return name.length >= 1 && name.length <= JWT_CLAIM_NAME_MAX_LENGTH && !/\p{Cc}/u.test(name) && !/^[0-9]+$/.test(name) && !(JWT_RESERVED_CLAIMS as readonly string[]).includes(name)
+}
+
+/**
+ * Item `index`'s problems (pointers into the request), or its plan. `earlier`: the set's items
+ * before it, as AJV left them; `definitions` tell the generators apart.
+ */
+export function jwtProblems (index: number, params: Params, earlier: readonly EarlierItem[], _definitions: ReadonlyMap<string, GeneratorDefinition<TObject>>): { problems: FieldProblem[], plan?: JwtPlan } {
+  const at = (field: string) => `#/items/${index}/params/${field}`
+  const problems: FieldProblem[] = []
+  const key = keyOf(params.signedWith, earlier)
+  if (key === undefined) problems.push({ pointer: at('signedWith'), code: 'NOT_ALLOWED_VALUE', message: 'JWT_SIGNED_WITH' })
+  // An HS* signing key signs with its own `k` as a secret would, under its own algorithm
+  const allowed: readonly JwsAlgorithm[] = key === undefined ? [] : key.algorithm === undefined ? HMAC_ALGORITHMS : [key.algorithm]
+  const algorithm = (params.algorithm ?? allowed[0]) as JwsAlgorithm | undefined
+  if (key !== undefined && !allowed.includes(algorithm as JwsAlgorithm)) {
+    problems.push({ pointer: at('algorithm'), code: 'NOT_ALLOWED_VALUE', args: { allowed: allowed.map((name) => JSON.stringify(name)).join(', ') } })
+  }
+  const claims = (params.claims ?? {}) as Record<string, ClaimValue>
+  const names = Object.keys(claims)
+  if (names.length > JWT_CLAIMS_MAX) problems.push({ pointer: at('claims'), code: 'TOO_MANY_ITEMS', args: { max: JWT_CLAIMS_MAX } })
+  for (const name of names.slice(0, JWT_CLAIMS_MAX + 1)) {
+    const pointer = at(`claims/${unknownFieldToken(name)}`)
+    if (!claimNameAllowed(name)) problems.push({ pointer, code: 'NOT_ALLOWED_VALUE', message: 'JWT_CLAIM_NAME' })
+    const value = claims[name]
+    if (typeof value === 'string' && value.length > JWT_CLAIM_VALUE_MAX_LENGTH) problems.push({ pointer, code: 'TOO_LONG', args: { max: JWT_CLAIM_VALUE_MAX_LENGTH } })
+  }
+  if (problems.length > 0 || key === undefined) return { problems }
+  const expiresInDays = params.expiresInDays as number | undefined
+  return { problems, plan: { keyIndex: key.index, key: key.key, algorithm: algorithm as JwsAlgorithm, claims, ...(expiresInDays === undefined ? {} : { expiresInDays }) } }
+}
+
+/** Signs planned tokens issued at `generatedAt` (whole seconds): each with its key's drawn value. */
+export function jwtSigner (generatedAt: string): (plan: JwtPlan, keyValue: string) => Generated {
+  const issuedAt = Math.floor(Date.parse(generatedAt) / 1000)
+  return (plan, keyValue) => {
+    const key: JwtKey = plan.key === 'secret' ? { kind: 'secret', bytes: Buffer.from(keyValue, 'utf8') } : signingKeyOf(keyValue, plan.key)
+    return { values: [signJwt(plan.algorithm, key, plan.claims, issuedAt, plan.expiresInDays)], entropyBits: 0 }
+  }
+}
