@@ -65,6 +65,8 @@ export const de: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten (kein Leerzeichen).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen vom Leerzeichen bis ~ enthalten.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} darf nur Kleinbuchstaben a–z und Ziffern 0–9 enthalten und muss mit einem Buchstaben beginnen.`,
+    SEQ_PREFIX_CHARACTERS: ({ field }) => `${field} darf nur druckbare ASCII-Zeichen von ! bis ~ enthalten, außer ' " \\ und \` (kein Leerzeichen).`,
+    PADDING_NOT_FOR_HEX: ({ field }) => `${field} gilt nur für base64, base64url und base32: hex kennt keine Auffüllung, lassen Sie es weg.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} darf weder einen Doppelpunkt (:) noch Steuerzeichen oder ungepaarte Surrogate enthalten.`,
     DUPLICATE_NAME: ({ field }) => `${field} ist schon der Name eines früheren Eintrags oder ein Name, den die .env-Form daraus bildet (NAME_PUBLIC_KEY für ein Schlüsselpaar, STAMM_PUBLIC_KEY für STAMM_PRIVATE_KEY, NAME_HASH für ein Token oder einen Hash).`,
     TOO_MANY_VALUES: ({ total, max }) => `Die Einträge verlangen zusammen ${total} Werte; ein Satz liefert höchstens ${max}.`,
@@ -80,7 +82,7 @@ export const de: Catalog = {
     TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} darf bei RSA-Schlüsseln höchstens ${max} sein: Eine Anfrage erzeugt höchstens ${max}, jeder kostet bis zu Sekunden Rechenzeit.`,
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Die Einträge verlangen zusammen ${total} RSA-Schlüssel; ein Satz erzeugt höchstens ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} gilt nur für RSA-Schlüssel (algorithm RS256 oder PS256): Lassen Sie es bei ${allowed} weg.`,
-    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} kann für diesen Algorithmus nicht ${allowed} sein: pem gibt es nicht für HMAC (HS256, HS384, HS512), und vapid nur für ES256.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} kann für diesen Algorithmus nicht ${allowed} sein: pem gibt es nicht für HMAC (HS256, HS384, HS512), vapid nur für ES256 und synapse nur für EdDSA.`,
     ENV_PEM: ({ field }) => `${field}: Ein PEM-Schlüssel erstreckt sich über mehrere Zeilen, die eine .env-Zeile nicht tragen kann; nehmen Sie jwk oder verlangen Sie JSON.`
   },
   types: {

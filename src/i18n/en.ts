@@ -65,6 +65,8 @@ export const en: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} must hold printable ASCII characters only, from ! to ~ (no space).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} may hold only printable ASCII characters, from space to ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} must be lowercase letters a–z and digits 0–9, starting with a letter.`,
+    SEQ_PREFIX_CHARACTERS: ({ field }) => `${field} may hold only printable ASCII characters from ! to ~, except ' " \\ and \` (no space).`,
+    PADDING_NOT_FOR_HEX: ({ field }) => `${field} applies to base64, base64url and base32 only: hex has no padding, so leave it out.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} must not contain a colon (:), control characters or unpaired surrogates.`,
     DUPLICATE_NAME: ({ field }) => `${field} is already the name of an earlier item, or one the .env form makes from it (NAME_PUBLIC_KEY for a key pair, STEM_PUBLIC_KEY for STEM_PRIVATE_KEY, NAME_HASH for a token or a hash).`,
     TOO_MANY_VALUES: ({ total, max }) => `The items ask for ${total} values together; a set makes at most ${max}.`,
@@ -80,7 +82,7 @@ export const en: Catalog = {
     TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} must be at most ${max} for RSA keys: one request makes at most ${max}, each up to seconds of CPU.`,
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `The items ask for ${total} RSA keys together; a set makes at most ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} applies to RSA keys only (algorithm RS256 or PS256): leave it out for ${allowed}.`,
-    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} cannot be ${allowed} for this algorithm: pem has no HMAC form (HS256, HS384, HS512), and vapid is for ES256 only.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} cannot be ${allowed} for this algorithm: pem has no HMAC form (HS256, HS384, HS512), vapid is for ES256 only, and synapse for EdDSA only.`,
     ENV_PEM: ({ field }) => `${field}: a PEM key spans several lines, which a .env line cannot carry; use jwk, or ask for JSON.`
   },
   types: {

@@ -65,6 +65,8 @@ export const es: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, de ! a ~ (sin espacio).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, del espacio a ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} solo puede contener letras minúsculas a–z y dígitos 0–9, y debe empezar por una letra.`,
+    SEQ_PREFIX_CHARACTERS: ({ field }) => `${field} solo puede contener caracteres ASCII imprimibles, de ! a ~, salvo ' " \\ y \` (sin espacio).`,
+    PADDING_NOT_FOR_HEX: ({ field }) => `${field} solo se aplica a base64, base64url y base32: hex no tiene relleno, omítalo.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} no debe contener dos puntos (:), caracteres de control ni mitades sueltas de un par sustituto.`,
     DUPLICATE_NAME: ({ field }) => `${field} ya es el nombre de un elemento anterior, o uno que la forma .env deriva de él (NAME_PUBLIC_KEY para un par de claves, RAIZ_PUBLIC_KEY para RAIZ_PRIVATE_KEY, NAME_HASH para un token o un hash).`,
     TOO_MANY_VALUES: ({ total, max }) => `Los elementos piden ${total} valores en total; un conjunto genera como máximo ${max}.`,
@@ -80,7 +82,7 @@ export const es: Catalog = {
     TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} debe ser como máximo ${max} para claves RSA: una solicitud genera como máximo ${max}, cada una de hasta segundos de CPU.`,
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Los elementos piden ${total} claves RSA en total; un conjunto genera como máximo ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} solo se aplica a claves RSA (algorithm RS256 o PS256): omítalo para ${allowed}.`,
-    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} no puede ser ${allowed} para este algoritmo: pem no existe para HMAC (HS256, HS384, HS512), y vapid es solo para ES256.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} no puede ser ${allowed} para este algoritmo: pem no existe para HMAC (HS256, HS384, HS512), vapid es solo para ES256 y synapse solo para EdDSA.`,
     ENV_PEM: ({ field }) => `${field}: una clave PEM ocupa varias líneas, que una línea .env no puede llevar; use jwk o pida JSON.`
   },
   types: {

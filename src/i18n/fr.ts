@@ -66,6 +66,8 @@ export const fr: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `${field} ne doit comporter que des caractères ASCII imprimables, de ! à ~ (sans espace).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `${field} ne peut contenir que des caractères ASCII imprimables, de l’espace à ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir que des lettres minuscules a–z et des chiffres 0–9, et doit commencer par une lettre.`,
+    SEQ_PREFIX_CHARACTERS: ({ field }) => `${field} ne doit comporter que des caractères ASCII imprimables, de ! à ~, sauf ' " \\ et \` (sans espace).`,
+    PADDING_NOT_FOR_HEX: ({ field }) => `${field} ne s’applique qu’à base64, base64url et base32\u00A0: hex n’a pas de remplissage, omettez-le.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `${field} ne doit contenir ni deux-points (:), ni caractères de contrôle, ni moitié isolée d’une paire de substitution.`,
     DUPLICATE_NAME: ({ field }) => `${field} est déjà le nom d’un élément précédent, ou celui que la forme .env en tire (NAME_PUBLIC_KEY pour une paire de clés, RADICAL_PUBLIC_KEY pour RADICAL_PRIVATE_KEY, NAME_HASH pour un jeton ou une empreinte).`,
     TOO_MANY_VALUES: ({ total, max }) => `Les éléments demandent ${total} valeurs au total\u00A0; un ensemble en produit au plus ${max}.`,
@@ -81,7 +83,7 @@ export const fr: Catalog = {
     TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} doit valoir au plus ${max} pour des clés RSA\u00A0: une requête en produit au plus ${max}, chacune jusqu’à quelques secondes de calcul.`,
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Les éléments demandent ${total} clés RSA au total\u00A0; un ensemble en produit au plus ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} ne s’applique qu’aux clés RSA (algorithm RS256 ou PS256)\u00A0: omettez-le pour ${allowed}.`,
-    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} ne peut pas valoir ${allowed} pour cet algorithme\u00A0: pem n’existe pas pour HMAC (HS256, HS384, HS512), et vapid est réservé à ES256.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} ne peut pas valoir ${allowed} pour cet algorithme\u00A0: pem n’existe pas pour HMAC (HS256, HS384, HS512), vapid est réservé à ES256 et synapse à EdDSA.`,
     ENV_PEM: ({ field }) => `${field}\u00A0: une clé PEM s’étend sur plusieurs lignes, qu’une ligne .env ne peut pas porter\u00A0; prenez jwk, ou demandez du JSON.`
   },
   types: {

@@ -65,6 +65,8 @@ export const ru: Catalog = {
     EXCLUDE_CHARACTERS: ({ field }) => `Значение ${field} может содержать только печатные символы ASCII от ! до ~ (без пробела).`,
     NOT_PRINTABLE_ASCII: ({ field }) => `Значение ${field} может содержать только печатаемые символы ASCII, от пробела до ~.`,
     PREFIX_NOT_ALLOWED: ({ field }) => `Значение ${field} должно состоять из строчных латинских букв a–z и цифр 0–9 и начинаться с буквы.`,
+    SEQ_PREFIX_CHARACTERS: ({ field }) => `Значение ${field} может содержать только печатные символы ASCII от ! до ~, кроме ' " \\ и \` (без пробела).`,
+    PADDING_NOT_FOR_HEX: ({ field }) => `${field} относится только к base64, base64url и base32: у hex нет дополнения, уберите этот параметр.`,
     TOTP_NAME_NOT_ALLOWED: ({ field }) => `Значение ${field} не должно содержать двоеточие (:), управляющие символы или непарные суррогаты.`,
     DUPLICATE_NAME: ({ field }) => `Значение ${field} уже занято: так называется один из предыдущих элементов или имя, которое форма .env выводит из него (NAME_PUBLIC_KEY для пары ключей, ОСНОВА_PUBLIC_KEY для ОСНОВА_PRIVATE_KEY, NAME_HASH для токена или хеша).`,
     TOO_MANY_VALUES: ({ total, max }) => `Элементы вместе запрашивают ${total} значений; набор содержит не более ${max}.`,
@@ -80,7 +82,7 @@ export const ru: Catalog = {
     TOO_MANY_RSA_KEYS: ({ field, max }) => `${field} для ключей RSA не может быть больше ${max}: один запрос создаёт не более ${max} ключей, каждый — до нескольких секунд вычислений.`,
     TOO_MANY_RSA_KEYS_IN_SET: ({ total, max }) => `Элементы вместе запрашивают ${total} ключей RSA; набор создаёт не более ${max}.`,
     RSA_ONLY: ({ field, allowed }) => `${field} относится только к ключам RSA (algorithm RS256 или PS256): уберите его для ${allowed}.`,
-    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} не может быть ${allowed} для этого алгоритма: pem не бывает для HMAC (HS256, HS384, HS512), а vapid — только для ES256.`,
+    FORMAT_NOT_FOR_ALGORITHM: ({ field, allowed }) => `${field} не может быть ${allowed} для этого алгоритма: pem не бывает для HMAC (HS256, HS384, HS512), vapid — только для ES256, а synapse — только для EdDSA.`,
     ENV_PEM: ({ field }) => `${field}: ключ PEM занимает несколько строк, а строка .env их не вмещает; используйте jwk или запросите JSON.`
   },
   types: {
