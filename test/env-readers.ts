@@ -6,17 +6,18 @@
 // (test/recipes/catalog.test.ts). .ci/run installs dash, python3-dotenv, golang-go and godotenv;
 // without CI=true a missing one is a stated skip.
 import type { Test } from 'tap'
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseEnv } from 'node:util'
+import { parseEnv, promisify } from 'node:util'
 import dotenv from 'dotenv'
 
 /** Debian's Python, where python3-dotenv is (the `python3` on PATH may be another one). */
 const PYTHON = '/usr/bin/python3'
 const GODOTENV_SOURCE = '/usr/share/gocode/src/github.com/joho/godotenv'
+const execFileAsync = promisify(execFile)
 
 /** The lines as the contract writes them: `NAME='value'`, nothing else; what every reader must give back. */
 export function envValues (text: string): Map<string, string> {
@@ -52,10 +53,10 @@ export function hasPythonDotenv (t: Test): boolean {
   return false
 }
 
-/** What python-dotenv's dotenv_values reads in `file`. */
-export function pythonDotenvValues (file: string, interpolate: boolean): Record<string, string> {
+/** What python-dotenv's dotenv_values reads in each of `files`. */
+export function pythonDotenvValues (files: readonly string[], interpolate: boolean): Array<Record<string, string>> {
   return JSON.parse(execFileSync(PYTHON, ['-c',
-    `import json, sys\nfrom dotenv import dotenv_values\nprint(json.dumps(dotenv_values(sys.argv[1], interpolate=${interpolate ? 'True' : 'False'})))`, file]).toString('utf8'))
+    `import json, sys\nfrom dotenv import dotenv_values\nprint(json.dumps([dotenv_values(path, interpolate=${interpolate ? 'True' : 'False'}) for path in sys.argv[1:]]))`, ...files]).toString('utf8'))
 }
 
 export interface EnvFile {
@@ -82,16 +83,22 @@ export async function readBackByEveryReader (t: Test, files: readonly EnvFile[])
     for (const [name, value] of expected) t.equal(read[name], value, `${reader}: ${label} ${name}`)
   }
 
+  // Each reader is started once for all the files (a process per file costs seconds on a busy machine)
   for (const shell of ['dash', 'bash']) {
     await t.test(`sh: ${shell} (set -a; . ./.env)`, async (t) => {
       if (!installed(shell, ['-c', 'true'])) return readerMissing(t, shell, shell)
-      for (const { label, path, expected } of written) {
-        // every value printed back with printf, NUL-separated, in a clean environment
+      // Each file in a subshell of its own, its values printed back with printf, NUL-separated, in
+      // a clean environment; the paths are the script's arguments, never spliced into it
+      const script = written.map(({ expected }) =>
+        `(set -a; . "$1"; for name in ${[...expected.keys()].join(' ')}; do eval "printf '%s\\0' \\"\\$$name\\""; done); shift`).join('\n')
+      const printed = execFileSync(shell, ['-c', script, shell, ...written.map(({ path }) => path)], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }).toString('utf8').split('\0')
+      let next = 0
+      for (const { label, expected } of written) {
         const names = [...expected.keys()]
-        const printAll = `set -a; . "$0"; for name in ${names.join(' ')}; do eval "printf '%s\\0' \\"\\$$name\\""; done`
-        const printed = execFileSync(shell, ['-c', printAll, path], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }).toString('utf8').split('\0')
-        same(t, shell, label, expected, Object.fromEntries(names.map((name, index) => [name, printed[index]])))
+        same(t, shell, label, expected, Object.fromEntries(names.map((name, index) => [name, printed[next + index]])))
+        next += names.length
       }
+      t.equal(printed.length, next + 1, `${shell}: nothing more printed`)
     })
   }
 
@@ -100,18 +107,20 @@ export async function readBackByEveryReader (t: Test, files: readonly EnvFile[])
   })
 
   await t.test('Node\'s util.parseEnv and node --env-file', async (t) => {
-    for (const { label, text, path, expected } of written) {
-      same(t, 'util.parseEnv', label, expected, parseEnv(text))
-      // The whole of --env-file: the child's environment, read from the file (no variable of these names set)
+    for (const { label, text, expected } of written) same(t, 'util.parseEnv', label, expected, parseEnv(text))
+    // The whole of --env-file: a child's environment, read from the file (no variable of these
+    // names set); a child per file, since the files share names, started together
+    const printed = await Promise.all(written.map(async ({ path, expected }) => {
       const script = `process.stdout.write(JSON.stringify(Object.fromEntries(${JSON.stringify([...expected.keys()])}.map((n) => [n, process.env[n]]))))`
-      const printed = execFileSync(process.execPath, [`--env-file=${path}`, '-e', script], { env: { PATH: process.env.PATH } }).toString('utf8')
-      same(t, 'node --env-file', label, expected, JSON.parse(printed))
-    }
+      return JSON.parse((await execFileAsync(process.execPath, [`--env-file=${path}`, '-e', script], { env: { PATH: process.env.PATH } })).stdout)
+    }))
+    written.forEach(({ label, expected }, index) => same(t, 'node --env-file', label, expected, printed[index]))
   })
 
   await t.test('python-dotenv (Debian python3-dotenv), interpolate=False', async (t) => {
     if (!hasPythonDotenv(t)) return
-    for (const { label, path, expected } of written) same(t, 'python-dotenv', label, expected, pythonDotenvValues(path, false))
+    const read = pythonDotenvValues(written.map(({ path }) => path), false)
+    written.forEach(({ label, expected }, index) => same(t, 'python-dotenv', label, expected, read[index] as Record<string, string>))
   })
 
   await t.test('godotenv (Debian golang-github-joho-godotenv-dev)', async (t) => {
@@ -121,7 +130,7 @@ export async function readBackByEveryReader (t: Test, files: readonly EnvFile[])
     await writeFile(join(source, 'main.go'), [
       'package main',
       'import ("encoding/json"; "os"; "github.com/joho/godotenv")',
-      'func main() { values, err := godotenv.Read(os.Args[1]); if err != nil { panic(err) }; json.NewEncoder(os.Stdout).Encode(values) }',
+      'func main() { all := []map[string]string{}; for _, path := range os.Args[1:] { values, err := godotenv.Read(path); if err != nil { panic(err) }; all = append(all, values) }; json.NewEncoder(os.Stdout).Encode(all) }',
       ''
     ].join('\n'))
     // Debian's Go sources, outside modules: GOPATH mode reads /usr/share/gocode, nothing is downloaded
@@ -132,6 +141,7 @@ export async function readBackByEveryReader (t: Test, files: readonly EnvFile[])
       env: { PATH: process.env.PATH, HOME: dir, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(dir, 'go-cache'), GOFLAGS: '', CGO_ENABLED: '0' }
     })
     t.comment(`godotenv reader built in ${Date.now() - started} ms`)
-    for (const { label, path, expected } of written) same(t, 'godotenv', label, expected, JSON.parse(execFileSync(program, [path]).toString('utf8')))
+    const read = JSON.parse(execFileSync(program, written.map(({ path }) => path)).toString('utf8')) as Array<Record<string, string>>
+    written.forEach(({ label, expected }, index) => same(t, 'godotenv', label, expected, read[index] as Record<string, string>))
   })
 }

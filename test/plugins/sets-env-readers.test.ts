@@ -74,7 +74,7 @@ t.test('.env: every reader gives every value byte for byte', async (t) => {
     const braces = join(dir, 'braces.env')
     const written = 'x$' + '{HOME}y'
     await writeFile(braces, `A='${written}'\n`)
-    t.equal(pythonDotenvValues(braces, false).A, written, 'interpolate=False: as written')
-    t.not(pythonDotenvValues(braces, true).A, written, 'its default, interpolate=True, expands the name inside single quotes')
+    t.equal(pythonDotenvValues([braces], false)[0]?.A, written, 'interpolate=False: as written')
+    t.not(pythonDotenvValues([braces], true)[0]?.A, written, 'its default, interpolate=True, expands the name inside single quotes')
   })
 })

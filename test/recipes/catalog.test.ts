@@ -47,7 +47,7 @@ t.test('GET /api/recipes and /api/recipes/{id}; every .env read back by every re
     t.same(summary.names, names, `${recipe.id}: names are the .env's, in order`)
 
     const detailResponse = await app.inject({ method: 'GET', url: `/api/recipes/${recipe.id}` })
-    t.equal(detailResponse.statusCode, 200)
+    t.equal(detailResponse.statusCode, 200, `GET /api/recipes/${recipe.id}`)
     const detail = detailResponse.json() as Detail
     t.same(detail.items, recipe.items, `${recipe.id}: the items as the file holds them`)
     t.same(Object.keys(detail.notes).sort(), [...names].sort(), `${recipe.id}: a note for every name, derived ones too`)
