@@ -26,10 +26,10 @@
 // - Then RSA signing keys (issue 38), described above rsaRows below. HASH_ROWS=hashes runs the
 //   hash rows alone, HASH_ROWS=rsa the RSA rows alone; all (the default) both, hashes first.
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { cpus, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { argon2idRaw, nodeArgon2id } from '../src/hashing/formats/argon2id.js'
 import { computeHash } from '../src/hashing/formats/index.js'
 import { saltFor } from '../src/hashing/salt.js'
 import type { HashSettings } from '../schemas/hash.js'
@@ -386,11 +386,18 @@ async function rsaRows (reference: Reference): Promise<void> {
 /** Which rows run: HASH_ROWS=all (default), hashes (issue 37's rows alone) or rsa (issue 38's alone). */
 const HASH_ROWS = process.env.HASH_ROWS ?? 'all'
 
+/** The installed @node-rs/argon2's version, for the report's first line. */
+const argon2Version = (() => {
+  const require = createRequire(import.meta.url)
+  const { version } = require('@node-rs/argon2/package.json') as { version: string }
+  return version
+})()
+
 async function main (): Promise<void> {
   if (!['all', 'hashes', 'rsa'].includes(HASH_ROWS)) throw new Error('HASH_ROWS: all, hashes or rsa')
   const reference = new Reference()
   log(`bench:hashes ${new Date().toISOString()}: Node ${process.version} (OpenSSL ${process.versions.openssl}), ` +
-    `argon2id through ${argon2idRaw === nodeArgon2id ? 'node:crypto argon2Sync' : '@noble/hashes (no crypto.argon2Sync on this runtime)'}; ` +
+    `argon2id through @node-rs/argon2 ${argon2Version}; ` +
     `${cpus().length} × ${cpus()[0]?.model ?? '?'}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; HASH_ROWS=${HASH_ROWS}`)
   let missed: string[] = []
   try {
