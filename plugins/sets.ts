@@ -177,20 +177,20 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
 
 /**
  * The items a set's body asks for (CONTRACT §14.1): its `items`, or its recipe's (checked when the
- * catalog loaded, with their defaults filled in, so AJV has nothing to say of them); both or
- * neither is a problem of its own.
+ * catalog loaded, with their defaults filled in, so AJV has nothing to say of them: what it says
+ * of the body, a field beside `recipe`, still stands); both or neither is a problem of its own.
  */
-function itemsOf (parameters: unknown, recipes: ReadonlyMap<string, CheckedRecipe>): { items: readonly unknown[], fromRecipe: boolean, problems: FieldProblem[] } {
-  if (!isJsonObject(parameters)) return { items: [], fromRecipe: false, problems: [] }
+function itemsOf (parameters: unknown, recipes: ReadonlyMap<string, CheckedRecipe>): { items: readonly unknown[], problems: FieldProblem[] } {
+  if (!isJsonObject(parameters)) return { items: [], problems: [] }
   const { items, recipe } = parameters
-  if (recipe !== undefined && items !== undefined) return { items: [], fromRecipe: false, problems: [{ pointer: '#/recipe', code: 'NOT_ALLOWED_VALUE', message: 'RECIPE_WITH_ITEMS' }] }
+  if (recipe !== undefined && items !== undefined) return { items: [], problems: [{ pointer: '#/recipe', code: 'NOT_ALLOWED_VALUE', message: 'RECIPE_WITH_ITEMS' }] }
   if (typeof recipe === 'string') {
     const checked = recipes.get(recipe)
     // An unknown id is AJV's problem (the enum); nothing to add here
-    return { items: checked?.items ?? [], fromRecipe: checked !== undefined, problems: [] }
+    return { items: checked?.items ?? [], problems: [] }
   }
-  if (items === undefined && recipe === undefined) return { items: [], fromRecipe: false, problems: [{ pointer: '#/items', code: 'REQUIRED' }] }
-  return { items: Array.isArray(items) ? items : [], fromRecipe: false, problems: [] }
+  if (items === undefined && recipe === undefined) return { items: [], problems: [{ pointer: '#/items', code: 'REQUIRED' }] }
+  return { items: Array.isArray(items) ? items : [], problems: [] }
 }
 
 /** A recipe as the catalog checked it: its items with their defaults, and the names of its `.env` answer. */
@@ -299,7 +299,7 @@ export default fp(async function sets (app: FastifyInstance) {
    */
   const draw = (parameters: unknown, ajvErrors: readonly AjvError[], env: boolean, reply?: FastifyReply): Made | Promise<Made | undefined> => {
     const asked = itemsOf(parameters, recipes)
-    const { problems, planned } = planSet(asked.items, asked.fromRecipe ? [] : ajvErrors, byType, env)
+    const { problems, planned } = planSet(asked.items, ajvErrors, byType, env)
     // All or nothing: a single problem anywhere and nothing is drawn
     if (asked.problems.length + problems.length > 0) throw new ParameterError([...asked.problems, ...problems])
     const settings = planned.map(({ definition, params }) => definition?.hashOf?.(params))
