@@ -6,7 +6,7 @@ import { HASH_SUFFIX, JWT_TYPE, JwtSetResultItem, PUBLIC_KEY_SUFFIX, publicKeyNa
 import { JWT_MAX_LENGTH } from '../schemas/jwt.js'
 import type { Recipe } from '../schemas/recipes.js'
 import { RECIPES } from '../recipes/index.js'
-import { jwtProblems, jwtSigner, type JwtPlan } from '../src/http/set-jwt.js'
+import { jwtPrecheck, jwtProblems, jwtSigner, type JwtPlan } from '../src/http/set-jwt.js'
 import { HASHED_VALUES_MAX } from '../schemas/hash.js'
 import { isoNow } from '../src/http/clock.js'
 import { envFile } from '../src/http/env-file.js'
@@ -451,6 +451,7 @@ function arrayItems (items: readonly unknown[]): number {
 export function setPrecheck (request: TObject, definitions: ReadonlyMap<string, Definition>): (parameters: Record<string, unknown>, validator: () => Validator) => FieldProblem[] | undefined {
   const top = precheckOf(request)
   const itemChecks = new Map([...definitions].map(([type, definition]) => [type, precheckOf(definition.params)]))
+  itemChecks.set(JWT_TYPE, jwtPrecheck())
   return (parameters, validator) => {
     const refused = top(parameters)
     if (refused !== undefined) return refused
