@@ -28,7 +28,7 @@ t.test('the catalog holds §14.3\'s table, the page\'s starting sets, and more',
 t.test('GET /api/recipes and /api/recipes/{id}; every .env read back by every reader', async (t) => {
   const app = await build(t)
   const list = await app.inject({ method: 'GET', url: '/api/recipes' })
-  t.equal(list.statusCode, 200, list.body)
+  t.equal(list.statusCode, 200, 'GET /api/recipes')
   const summaries = (list.json() as { recipes: Summary[] }).recipes
   t.same(summaries.map(({ id }) => id), RECIPES.map(({ id }) => id), 'every recipe, by id')
 
