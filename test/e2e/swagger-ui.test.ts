@@ -32,9 +32,9 @@ t.test('Swagger UI at /docs works in Chromium under the CSP', { skip }, async (t
   const docs = await page.goto(`${origin}/docs`)
   t.match(docs?.headers()['content-security-policy'], /script-src 'self'/, 'the page is served with a CSP')
   await page.locator('.opblock').first().waitFor({ timeout: 30_000 })
-  t.equal(await page.locator('.opblock').count(), GENERATORS.length * 2 + 5, `all ${GENERATORS.length * 2 + 5} operations are listed (${GENERATORS.length} generators and sets x POST and GET, /api/health, /livez, /readyz)`)
+  t.equal(await page.locator('.opblock').count(), GENERATORS.length * 2 + 7, `all ${GENERATORS.length * 2 + 7} operations are listed (${GENERATORS.length} generators and sets x POST and GET, /api/health, /livez, /readyz, the recipes' two)`)
   t.equal(await page.locator('.opblock-post').count(), GENERATORS.length + 1)
-  t.equal(await page.locator('.opblock-get').count(), GENERATORS.length + 4)
+  t.equal(await page.locator('.opblock-get').count(), GENERATORS.length + 6)
   await page.screenshot({ path: fileURLToPath(new URL('swagger-ui.png', SCREENSHOT_DIR)), fullPage: true })
 
   async function execute (operation: Locator): Promise<{ status: string, body: any }> {
