@@ -120,6 +120,25 @@ function isJsonPost (request: Request): boolean {
   }
 }
 
+/**
+ * CONTRACT §14.1: chooses recipe `id` in the set's chooser, as a person would (the option, once
+ * the list has come), and waits until its items fill the rows; returns the recipe as the API
+ * answers GET /api/recipes/{id}, asked here (not through the page).
+ */
+export async function chooseRecipe (session: Session, id: string): Promise<any> {
+  const { page, origin } = session
+  const recipe = await (await fetch(`${origin}/api/recipes/${id}`)).json() as any
+  await page.locator(`#recipe option[value="${id}"]`).waitFor({ state: 'attached', timeout: 15_000 })
+  await page.locator('#recipe').selectOption(id)
+  await rowsNamed(page, recipe.items.map((item: any) => item.name))
+  return recipe
+}
+
+/** Waits (at most 15 s) until the set's rows hold exactly these names, in order. */
+export async function rowsNamed (page: Page, names: readonly string[]): Promise<void> {
+  await page.waitForFunction((want) => JSON.stringify(Array.from((globalThis as any).document.querySelectorAll('[data-item] [name=name]'), (input: any) => input.value)) === want, JSON.stringify(names), { timeout: 15_000 }).catch(() => {})
+}
+
 /** `/#<type>` loaded afresh (a new document, so every control holds its default). */
 export async function openGenerator (session: Session, type: string): Promise<void> {
   const { page, origin } = session
