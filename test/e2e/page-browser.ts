@@ -134,6 +134,28 @@ export async function chooseRecipe (session: Session, id: string): Promise<any> 
   return recipe
 }
 
+const OPENAPI = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
+const component = (ref: string): any => OPENAPI.components.schemas[ref.replace('#/components/schemas/', '')]
+
+/**
+ * A recipe's item as the page sends it: its parameters but those at their schema's default (the
+ * page sends none of those, CONTRACT §8; GET /api/recipes/{id} answers them filled in), a hash's
+ * fields likewise; a jwt item as it is.
+ */
+export function asSent (item: any): any {
+  if (item.type === 'jwt' || item.params === undefined) return item
+  const documented = component(OPENAPI.paths[`/api/generate/${item.type}`].post.requestBody.content['application/json'].schema.$ref).properties
+  const params: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries<any>(item.params)) {
+    if (name === 'hash') {
+      const branch = component(documented.hash.$ref).oneOf.map((ref: any) => component(ref.$ref)).find((candidate: any) => candidate.properties.algorithm.const === value.algorithm)
+      params.hash = Object.fromEntries(Object.entries(value).filter(([field, fieldValue]) => field === 'algorithm' || branch.properties[field]?.default !== fieldValue))
+    } else if (JSON.stringify(documented[name]?.default) !== JSON.stringify(value)) params[name] = value
+  }
+  const { params: _params, ...rest } = item
+  return Object.keys(params).length === 0 ? rest : { ...rest, params }
+}
+
 /** Waits (at most 15 s) until the set's rows hold exactly these names, in order. */
 export async function rowsNamed (page: Page, names: readonly string[]): Promise<void> {
   await page.waitForFunction((want) => JSON.stringify(Array.from((globalThis as any).document.querySelectorAll('[data-item] [name=name]'), (input: any) => input.value)) === want, JSON.stringify(names), { timeout: 15_000 }).catch(() => {})

@@ -13,28 +13,9 @@ import { readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
 import { errors as joseErrors, jwtVerify } from 'jose'
 import type { Page, Response } from 'playwright-core'
-import { axeViolations, browserSkip, chooseRecipe, clipboardAfter, CLIPBOARD, generateButton, rowsNamed, serve, withSession, type Session } from './page-browser.js'
+import { asSent, axeViolations, browserSkip, chooseRecipe, clipboardAfter, CLIPBOARD, generateButton, rowsNamed, serve, withSession, type Session } from './page-browser.js'
 
 const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
-const component = (ref: string): any => openapi.components.schemas[ref.replace('#/components/schemas/', '')]
-
-/**
- * A recipe's item as the page sends it: its parameters but those at their schema's default (the
- * page sends none of those, CONTRACT §8), a hash's fields likewise; a jwt item as it is.
- */
-function asSent (item: any): any {
-  if (item.type === 'jwt' || item.params === undefined) return item
-  const documented = component(openapi.paths[`/api/generate/${item.type}`].post.requestBody.content['application/json'].schema.$ref).properties
-  const params: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries<any>(item.params)) {
-    if (name === 'hash') {
-      const branch = component(documented.hash.$ref).oneOf.map((ref: any) => component(ref.$ref)).find((candidate: any) => candidate.properties.algorithm.const === value.algorithm)
-      params.hash = Object.fromEntries(Object.entries(value).filter(([field, fieldValue]) => field === 'algorithm' || branch.properties[field]?.default !== fieldValue))
-    } else if (JSON.stringify(documented[name]?.default) !== JSON.stringify(value)) params[name] = value
-  }
-  const { params: _params, ...rest } = item
-  return Object.keys(params).length === 0 ? rest : { ...rest, params }
-}
 
 /** What each row's note says: `NAME — sentence` for each of its lines, in English. */
 async function rowNotes (page: Page): Promise<Array<{ lang: string | null, lines: string[] } | null>> {
@@ -139,7 +120,7 @@ t.test('a recipe fills rows, each with its notes; one POST with Accept: text/pla
     t.match(answer.headers.accept, /^text\/plain/, 'Accept: text/plain')
     t.match(answer.headers['content-type'], /^application\/json/)
     t.same(answer.body, { items: [{ name: 'WG_PRIVATE_KEY', type: 'vpn', params: { protocol: 'wireguard' } }, { name: 'WG_PRESHARED_KEY', type: 'vpn', params: { protocol: 'wireguard-psk' } }] })
-    t.same(answer.body.items, wireguard.items, 'exactly the recipe\'s items')
+    t.same(answer.body.items, wireguard.items.map(asSent), 'the recipe\'s items')
     // CONTRACT §10: a name ending in _PRIVATE_KEY derives <stem>_PUBLIC_KEY (not WG_PRIVATE_KEY_PUBLIC_KEY)
     t.match(answer.text, /^WG_PRIVATE_KEY='[A-Za-z0-9+/]{43}='\nWG_PUBLIC_KEY='[A-Za-z0-9+/]{43}='\nWG_PRESHARED_KEY='[A-Za-z0-9+/]{43}='\n$/)
     t.equal(await envShown(page, answer.text), answer.text, 'data-env holds the answer exactly')
@@ -173,7 +154,7 @@ t.test('a recipe fills rows, each with its notes; one POST with Accept: text/pla
 
     const reality = await chooseRecipe(session, 'reality')
     const realityAnswer = await generateSet(session, () => generateButton(page).click())
-    t.same(realityAnswer.body.items, reality.items, 'the REALITY recipe\'s items as they are')
+    t.same(realityAnswer.body.items, reality.items.map(asSent), 'the REALITY recipe\'s items')
     t.match(realityAnswer.text, /^REALITY_PRIVATE_KEY='[A-Za-z0-9_-]{43}'\nREALITY_PUBLIC_KEY='[A-Za-z0-9_-]{43}'\nREALITY_SHORT_ID='[0-9a-f]{8}'\nCLIENT_ID='[0-9a-f-]{36}'\n$/)
   })
 })
@@ -382,7 +363,9 @@ t.test('as a new user: the keyboard alone picks "Supabase", generates and copies
     t.equal(copied, answer.text, 'copied exactly')
 
     const env = parseEnv(copied)
-    t.same(Object.keys(env), await recipeNames(session, 'supabase'), 'util.parseEnv reads every name of the recipe, in order')
+    const supabaseNames = await recipeNames(session, 'supabase')
+    t.same(copied.split('\n').slice(0, -1).map((line) => line.slice(0, line.indexOf('='))), supabaseNames, 'a line for every name of the recipe, in its order')
+    t.same(Object.keys(env).sort(), [...supabaseNames].sort(), 'util.parseEnv reads every one')
     t.match(env.JWT_SECRET, /^[A-Za-z0-9]{40}$/, 'JWT_SECRET: 40 letters and digits')
     const secret = new TextEncoder().encode(env.JWT_SECRET)
     for (const [name, role] of [['ANON_KEY', 'anon'], ['SERVICE_ROLE_KEY', 'service_role']] as const) {
@@ -445,6 +428,9 @@ t.test('axe-core finds nothing in light and dark; at 360 CSS pixels nothing scro
       await envShown(page, supabase.text)
       t.same(await axeViolations(page), [], `${colorScheme}: Supabase's .env shown`)
       t.ok(await scrollWidth() <= 360, `${colorScheme}: with its .env, scrollWidth ${await scrollWidth()} ≤ 360`)
+      // The longest names of the catalog (Authelia's, 55 characters) in the notes and the .env
+      await chooseRecipe(session, 'authelia')
+      t.ok(await scrollWidth() <= 360, `${colorScheme}: with Authelia's names, scrollWidth ${await scrollWidth()} ≤ 360`)
       await chooseRecipe(session, 'reality')
       const answer = await generateSet(session, () => generateButton(page).click())
       await envShown(page, answer.text)
