@@ -187,7 +187,7 @@ export function rawValues (root: ParentNode, spec: GeneratorSpec, prefix = ''): 
 
 /**
  * Puts values read by rawValues back (the form is rebuilt when the page's language changes; a
- * starting set fills a row). A hash algorithm first, so its fields are there to take theirs.
+ * recipe fills a row). A hash algorithm first, so its fields are there to take theirs.
  */
 export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
   const entries = Object.entries(raw)

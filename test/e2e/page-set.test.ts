@@ -99,6 +99,39 @@ t.test('the chooser: "Start from", an empty first option, then every recipe GET 
   })
 })
 
+t.test('a catalog that cannot be read: said beside the chooser, the rows kept; read again when the set is drawn again', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page, origin } = session
+    session.allowFailedLoad(/status of 503\b/, `${origin}/api/recipes`)
+    const unavailable = { status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, detail: 'down' }) }
+    await page.route(`${origin}/api/recipes`, (route) => route.fulfill(unavailable))
+    await openSet(session)
+    await page.locator('#recipe-error').waitFor({ state: 'visible', timeout: 15_000 })
+    t.equal(await page.locator('#recipe-error').textContent(), 'The starting sets could not be read from the service. Try again later.')
+    t.match(await page.locator('#recipe').getAttribute('aria-describedby'), /recipe-error/, 'told to screen readers with the chooser')
+    t.equal(await page.locator('#recipe option').count(), 1, 'nothing to choose but the empty option')
+    t.same(await names(page), ['DB_PASSWORD', 'SECRET_KEY', 'API_TOKEN'], 'the rows as they were')
+
+    // The list answers again; a recipe's own read fails: said so, the rows kept
+    await page.unroute(`${origin}/api/recipes`)
+    await page.route(`${origin}/api/recipes/supabase`, (route) => route.fulfill(unavailable))
+    await page.locator('#page-language').selectOption('en')
+    await page.locator('#page-language').selectOption('de')
+    await page.locator('#recipe option[value=supabase]').waitFor({ state: 'attached', timeout: 15_000 })
+    t.ok(await page.locator('#recipe-error').isHidden(), 'drawn again, the list is read again')
+    await page.locator('#recipe').selectOption('supabase')
+    await page.locator('#recipe-error').waitFor({ state: 'visible', timeout: 15_000 })
+    t.equal(await page.locator('#recipe-error').textContent(), 'Die Vorlagen konnten nicht vom Dienst gelesen werden. Bitte später erneut versuchen.')
+    t.same(await names(page), ['DB_PASSWORD', 'SECRET_KEY', 'API_TOKEN'], 'the rows as they were')
+    await page.unroute(`${origin}/api/recipes/supabase`)
+    await page.locator('#recipe').selectOption('')
+    await page.locator('#recipe').selectOption('supabase')
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('#item-0-name')?.value === 'POSTGRES_PASSWORD', undefined, { timeout: 15_000 })
+    t.ok(await page.locator('#recipe-error').isHidden(), 'chosen again, it is read again and fills the rows')
+  })
+})
+
 t.test('a recipe fills rows, each with its notes; one POST with Accept: text/plain; the .env shown, copied and saved exactly as answered', { skip: browserSkip(t) }, async (t) => {
   const served = await serve(t)
   await withSession(t, served, { locale: 'en-US', permissions: CLIPBOARD }, async (session) => {
