@@ -22,6 +22,10 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# No install script runs, so the native addons come prebuilt: bcrypt's binary inside its package
+# (prebuilds/), @node-rs/argon2's as the optional dependency the lockfile records for this
+# platform and libc (@node-rs/argon2-linux-x64-gnu on this Debian base). dist/pool-thread.js
+# loads both from node_modules (scripts/build.ts leaves them out of the bundle).
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 
 FROM ${NODE_IMAGE}

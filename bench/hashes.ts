@@ -21,22 +21,33 @@
 //   take out), else against the program; the other is printed beside it as a check.
 // - Rounds interleave ours and the references (ours, reference, program, program's baseline,
 //   next row …), HASH_BENCH_ROUNDS of them (7); each sample lasts about HASH_BENCH_SAMPLE_SECONDS
-//   of CPU (0.3 s; at least one hash). Every round's ratio is printed; a row meets the target
-//   (≤ 1.25×) when every round does.
+//   of CPU (0.3 s; at least one hash). Every round's ratio is printed, and each row's target and
+//   verdict beside it: Argon2id ≤ 0.6× argon2-cffi's CPU, the median of the rounds (issue 42);
+//   bcrypt, SCRAM and Mosquitto ≤ 1.25× in every round (issue 37); SHA-512 crypt has none (its
+//   reason is printed in its row).
 // - Then RSA signing keys (issue 38), described above rsaRows below. HASH_ROWS=hashes runs the
 //   hash rows alone, HASH_ROWS=rsa the RSA rows alone; all (the default) both, hashes first.
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { cpus, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { argon2idRaw, nodeArgon2id } from '../src/hashing/formats/argon2id.js'
 import { computeHash } from '../src/hashing/formats/index.js'
 import { saltFor } from '../src/hashing/salt.js'
 import type { HashSettings } from '../schemas/hash.js'
 import { rsaSigningKey, type ModulusBits } from '../src/keys/signing-keys.js'
 import { ranUnderBenchNode } from './bench-node.js'
 
-const TARGET = 1.25
+/** What a row is held to: ours ÷ the reference, judged on the median of the rounds or on every round. */
+type Target = { ratio: number, judged: 'median' | 'every round' } | { retired: string }
+/** Issue 37's target, for the hashes whose primitive is the runtime's own (bcrypt's addon, PBKDF2). */
+const EVERY_ROUND_125: Target = { ratio: 1.25, judged: 'every round' }
+/** Issue 42: @node-rs/argon2 measured at ~0.5× the C reference on Node 20 and 26. */
+const ARGON2_TARGET: Target = { ratio: 0.6, judged: 'median' }
+const SHA512_RETIRED: Target = {
+  retired: 'target retired (issue 42): node:crypto\'s per-call cost, 0.62 µs a round against glibc\'s whole round at 0.41 µs, ' +
+    'is the floor of any maintained path; hash-wasm\'s SHA-512 is slower still (1.0 µs a round)'
+}
 const ROUNDS = Number(process.env.HASH_BENCH_ROUNDS ?? 7)
 const SAMPLE_SECONDS = Number(process.env.HASH_BENCH_SAMPLE_SECONDS ?? 0.3)
 /** One value for every hash, ours and the references': 20 characters, a default password's length. */
@@ -61,6 +72,7 @@ interface ProgramReference {
 interface Row {
   name: string
   settings: HashSettings
+  target: Target
   /** The reference library in a loop, in process; absent: the program is the reference. */
   inProcess?: { label: string, op: ReferenceOp }
   program: ProgramReference
@@ -75,6 +87,7 @@ function bcryptRow (cost: number, label: string): Row {
   return {
     name: `bcrypt cost ${cost} (${label})`,
     settings: { algorithm: 'bcrypt', cost },
+    target: EVERY_ROUND_125,
     program: { label: 'htpasswd -nbB (libaprutil)', argv: (c) => ['htpasswd', '-nbB', '-C', String(c), 'u', PASSWORD], x: 2 ** cost, x0: 2 ** 4, argument: cost, baselineArgument: 4 }
   }
 }
@@ -83,6 +96,7 @@ function sha512Row (rounds: number, label: string): Row {
   return {
     name: `sha512-crypt rounds ${rounds} (${label})`,
     settings: { algorithm: 'sha512-crypt', rounds },
+    target: SHA512_RETIRED,
     inProcess: { label: 'crypt(3), libxcrypt', op: { op: 'crypt', setting: `$6$rounds=${rounds}$` } },
     program: { label: 'mkpasswd -m sha-512', argv: (r) => ['mkpasswd', '-m', 'sha-512', '-R', String(r), '-S', cryptSalt(), PASSWORD], x: rounds, x0: 1000, argument: rounds, baselineArgument: 1000 }
   }
@@ -93,6 +107,7 @@ function pbkdf2Row (algorithm: 'scram-sha-256' | 'mosquitto', iterations: number
   return {
     name: `${algorithm} iterations ${iterations} (${label})`,
     settings: { algorithm, iterations },
+    target: EVERY_ROUND_125,
     inProcess: { label: `PBKDF2-${digest.toUpperCase()}, libcrypto`, op: { op: 'pbkdf2', digest, iter: iterations, keylen } },
     program: { label: `openssl kdf PBKDF2 ${digest.toUpperCase()}`, argv: opensslKdf(digest.toUpperCase(), keylen), x: iterations, x0: 1, argument: iterations, baselineArgument: 1 }
   }
@@ -102,6 +117,7 @@ function argon2Row (m: number, t: number, p: number, label: string): Row {
   return {
     name: `argon2id m=${m},t=${t},p=${p} (${label})`,
     settings: { algorithm: 'argon2id', memoryKiB: m, iterations: t, parallelism: p },
+    target: ARGON2_TARGET,
     inProcess: { label: 'argon2-cffi, libargon2', op: { op: 'argon2', m, t, p } },
     // Not run: argon2 has no command-line program here; argon2-cffi in a loop is the reference
     program: { label: '', argv: () => [], x: 1, x0: 0, argument: 0, baselineArgument: 0 }
@@ -184,6 +200,27 @@ interface Measured {
   check: number[]
 }
 
+/** A row's target and verdict as printed, and why it missed (undefined when it did not). */
+function judge (target: Target, ratios: number[]): { target: string, verdict: string, miss?: string } {
+  if ('retired' in target) return { target: 'none', verdict: `a figure: ${target.retired}` }
+  const within = ratios.filter((r) => r <= target.ratio).length
+  const rounds = `${within}/${ratios.length} rounds ≤ ${target.ratio}×`
+  if (target.judged === 'median') {
+    const met = median(ratios) <= target.ratio
+    return {
+      target: `≤ ${target.ratio}×, the median`,
+      verdict: `${met ? '**met**' : '**MISSED**'}: median ${median(ratios).toFixed(2)}× (${rounds})`,
+      ...(met ? {} : { miss: `median ${median(ratios).toFixed(2)}× above ${target.ratio}× (${rounds})` })
+    }
+  }
+  const met = within === ratios.length
+  return {
+    target: `≤ ${target.ratio}×, every round`,
+    verdict: `${met ? '**met**' : '**MISSED**'}: ${rounds}`,
+    ...(met ? {} : { miss: `ours ÷ reference ${spread(ratios, 2)}×, ${ratios.length - within} of ${ratios.length} rounds above ${target.ratio}×` })
+  }
+}
+
 /** The hash rows (HASH_ROWS all or hashes): answers the lines of the rows that missed the target. */
 async function hashRows (reference: Reference): Promise<string[]> {
   const started = new Date()
@@ -251,24 +288,24 @@ async function hashRows (reference: Reference): Promise<string[]> {
     `(OpenSSL ${process.versions.openssl}), ${ROUNDS} rounds interleaved, ${((ended.getTime() - started.getTime()) / 1000).toFixed(0)} s in all; load average ${loadAtStart[0]?.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end. ` +
     'CPU per hash, median (min–max) over the rounds; wall time beside it.')
   log('')
-  log(`| Row | ours: CPU | ours: wall | reference (judged) | reference: CPU | reference: wall | ratio (CPU) | rounds ≤ ${TARGET}× | check: the program | program: CPU | ours ÷ program |`)
-  log('|---|---|---|---|---|---|---|---|---|---|---|')
+  log('| Row | ours: CPU | ours: wall | reference (judged) | reference: CPU | reference: wall | ratio (CPU), median (min–max) [every round] | target | verdict | check: the program | program: CPU | ours ÷ program |')
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|')
   const missed: string[] = []
   for (const m of measured) {
     const { row } = m
     const judgedInProcess = row.inProcess !== undefined
     const judged = judgedInProcess ? m.inProcess : m.program
     const label = judgedInProcess ? (row.inProcess?.label ?? '') : `${row.program.label}, start-up taken out`
-    const within = m.ratio.filter((r) => r <= TARGET).length
+    const { target, verdict, miss } = judge(row.target, m.ratio)
     const check = judgedInProcess && row.program.label !== ''
     // A program whose start-up varies by more than its hash costs gives nothing once it is taken out
     const resolved = m.program.cpu.every((us) => us > 0)
     const checkCpu = !check ? '—' : resolved ? durations(m.program.cpu) : `not resolved: the start-up varies by more than a hash costs [${m.program.cpu.map(duration).join(' ')}]`
     const checkRatio = !check || !resolved ? '—' : `${spread(m.check, 2)}× [${m.check.map((r) => r.toFixed(2)).join(' ')}]`
     log(`| ${row.name} | ${durations(m.ours.cpu)}, ${sysShare(m.ours)} | ${duration(median(m.ours.wall))} | ${label} | ${durations(judged.cpu)}, ${sysShare(judged)} | ${duration(median(judged.wall))} | ` +
-      `**${spread(m.ratio, 2)}×** [${m.ratio.map((r) => r.toFixed(2)).join(' ')}] | ${within}/${m.ratio.length} | ` +
+      `**${spread(m.ratio, 2)}×** [${m.ratio.map((r) => r.toFixed(2)).join(' ')}] | ${target} | ${verdict} | ` +
       `${check ? `${row.program.label}, start-up taken out` : '—'} | ${checkCpu} | ${checkRatio} |`)
-    if (within < m.ratio.length) missed.push(`${row.name}: ours ÷ reference ${spread(m.ratio, 2)}×, ${m.ratio.length - within} of ${m.ratio.length} rounds above ${TARGET}×`)
+    if (miss !== undefined) missed.push(`${row.name}: ${miss}`)
   }
   log('')
   log(`n per sample (ours / in process / program and its baseline): ${measured.map((m) => `${m.row.name.split(' (')[0] ?? ''} ${m.n.ours}/${m.n.inProcess || '—'}/${m.n.program || '—'}`).join('; ')}`)
@@ -386,11 +423,18 @@ async function rsaRows (reference: Reference): Promise<void> {
 /** Which rows run: HASH_ROWS=all (default), hashes (issue 37's rows alone) or rsa (issue 38's alone). */
 const HASH_ROWS = process.env.HASH_ROWS ?? 'all'
 
+/** The installed @node-rs/argon2's version, for the report's first line. */
+const argon2Version = (() => {
+  const require = createRequire(import.meta.url)
+  const { version } = require('@node-rs/argon2/package.json') as { version: string }
+  return version
+})()
+
 async function main (): Promise<void> {
   if (!['all', 'hashes', 'rsa'].includes(HASH_ROWS)) throw new Error('HASH_ROWS: all, hashes or rsa')
   const reference = new Reference()
   log(`bench:hashes ${new Date().toISOString()}: Node ${process.version} (OpenSSL ${process.versions.openssl}), ` +
-    `argon2id through ${argon2idRaw === nodeArgon2id ? 'node:crypto argon2Sync' : '@noble/hashes (no crypto.argon2Sync on this runtime)'}; ` +
+    `argon2id through @node-rs/argon2 ${argon2Version}; ` +
     `${cpus().length} × ${cpus()[0]?.model ?? '?'}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; HASH_ROWS=${HASH_ROWS}`)
   let missed: string[] = []
   try {

@@ -6,7 +6,7 @@ import { HASH_SUFFIX, JWT_TYPE, JwtSetResultItem, PUBLIC_KEY_SUFFIX, publicKeyNa
 import { JWT_MAX_LENGTH } from '../schemas/jwt.js'
 import type { Recipe } from '../schemas/recipes.js'
 import { RECIPES } from '../recipes/index.js'
-import { jwtProblems, jwtSigner, type JwtPlan } from '../src/http/set-jwt.js'
+import { jwtPrecheck, jwtProblems, jwtSigner, type JwtPlan } from '../src/http/set-jwt.js'
 import { HASHED_VALUES_MAX } from '../schemas/hash.js'
 import { isoNow } from '../src/http/clock.js'
 import { envFile } from '../src/http/env-file.js'
@@ -177,20 +177,20 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
 
 /**
  * The items a set's body asks for (CONTRACT §14.1): its `items`, or its recipe's (checked when the
- * catalog loaded, with their defaults filled in, so AJV has nothing to say of them); both or
- * neither is a problem of its own.
+ * catalog loaded, with their defaults filled in, so AJV has nothing to say of them: what it says
+ * of the body, a field beside `recipe`, still stands); both or neither is a problem of its own.
  */
-function itemsOf (parameters: unknown, recipes: ReadonlyMap<string, CheckedRecipe>): { items: readonly unknown[], fromRecipe: boolean, problems: FieldProblem[] } {
-  if (!isJsonObject(parameters)) return { items: [], fromRecipe: false, problems: [] }
+function itemsOf (parameters: unknown, recipes: ReadonlyMap<string, CheckedRecipe>): { items: readonly unknown[], problems: FieldProblem[] } {
+  if (!isJsonObject(parameters)) return { items: [], problems: [] }
   const { items, recipe } = parameters
-  if (recipe !== undefined && items !== undefined) return { items: [], fromRecipe: false, problems: [{ pointer: '#/recipe', code: 'NOT_ALLOWED_VALUE', message: 'RECIPE_WITH_ITEMS' }] }
+  if (recipe !== undefined && items !== undefined) return { items: [], problems: [{ pointer: '#/recipe', code: 'NOT_ALLOWED_VALUE', message: 'RECIPE_WITH_ITEMS' }] }
   if (typeof recipe === 'string') {
     const checked = recipes.get(recipe)
     // An unknown id is AJV's problem (the enum); nothing to add here
-    return { items: checked?.items ?? [], fromRecipe: checked !== undefined, problems: [] }
+    return { items: checked?.items ?? [], problems: [] }
   }
-  if (items === undefined && recipe === undefined) return { items: [], fromRecipe: false, problems: [{ pointer: '#/items', code: 'REQUIRED' }] }
-  return { items: Array.isArray(items) ? items : [], fromRecipe: false, problems: [] }
+  if (items === undefined && recipe === undefined) return { items: [], problems: [{ pointer: '#/items', code: 'REQUIRED' }] }
+  return { items: Array.isArray(items) ? items : [], problems: [] }
 }
 
 /** A recipe as the catalog checked it: its items with their defaults, and the names of its `.env` answer. */
@@ -299,7 +299,7 @@ export default fp(async function sets (app: FastifyInstance) {
    */
   const draw = (parameters: unknown, ajvErrors: readonly AjvError[], env: boolean, reply?: FastifyReply): Made | Promise<Made | undefined> => {
     const asked = itemsOf(parameters, recipes)
-    const { problems, planned } = planSet(asked.items, asked.fromRecipe ? [] : ajvErrors, byType, env)
+    const { problems, planned } = planSet(asked.items, ajvErrors, byType, env)
     // All or nothing: a single problem anywhere and nothing is drawn
     if (asked.problems.length + problems.length > 0) throw new ParameterError([...asked.problems, ...problems])
     const settings = planned.map(({ definition, params }) => definition?.hashOf?.(params))
@@ -451,6 +451,7 @@ function arrayItems (items: readonly unknown[]): number {
 export function setPrecheck (request: TObject, definitions: ReadonlyMap<string, Definition>): (parameters: Record<string, unknown>, validator: () => Validator) => FieldProblem[] | undefined {
   const top = precheckOf(request)
   const itemChecks = new Map([...definitions].map(([type, definition]) => [type, precheckOf(definition.params)]))
+  itemChecks.set(JWT_TYPE, jwtPrecheck())
   return (parameters, validator) => {
     const refused = top(parameters)
     if (refused !== undefined) return refused

@@ -57,9 +57,9 @@ export default fp(async function signingKeyGenerator (app: FastifyInstance) {
   registerGenerator(app, {
     type: 'signing-key',
     name: 'SigningKey',
-    summary: 'Generate signing keys (JWK, PEM, VAPID)',
+    summary: 'Generate signing keys (JWK, PEM, VAPID, Synapse)',
     description: 'Signing keys for JWT and OpenID Connect, and VAPID key pairs for web push, made by node:crypto: `EdDSA` (Ed25519), `ES256` (P-256), `ES384` (P-384), `RS256`/`PS256` (RSA, 2048, 3072 or 4096 bits, made off the event loop in the bounded pool: at most 5 a request, 503 BUSY when the queue is full), `HS256`/`HS384`/`HS512` (a shared secret). ' +
-      '`jwk`: the private JWK on one line (`kty`, the key\'s members, `alg`, `use: "sig"`, `kid` = the RFC 7638 thumbprint of the public key) and the public JWK in `publicKeys` (none for HS*); `pem`: PKCS#8 and SPKI; `vapid` (ES256): the 32-byte scalar and the 65-byte uncompressed point, Base64url. ' +
+      '`jwk`: the private JWK on one line (`kty`, the key\'s members, `alg`, `use: "sig"`, `kid` = the RFC 7638 thumbprint of the public key) and the public JWK in `publicKeys` (none for HS*); `pem`: PKCS#8 and SPKI; `vapid` (ES256): the 32-byte scalar and the 65-byte uncompressed point, Base64url; `synapse` (EdDSA): a Matrix Synapse signing key line `ed25519 a_XXXX <seed>` (the key id `a_` and 4 random characters of A-Z a-z 0-9, the seed in unpadded standard Base64), its public key `ed25519:a_XXXX <public key>`; in plain text each line is the key line, one space and its public key, so the line\'s first three fields are the key file (`cut -d \' \' -f 1-3`). ' +
       'With `Accept: application/jwk-set+json` the answer is the public keys as a JWK Set (406 for HS*). `entropyBits`: EdDSA 256, ES256 255.99, ES384 383.99, HS* 8 × the secret\'s bytes; RSA is the one exception to counting outcomes: the security strength NIST SP 800-57 gives the modulus (112, 128, 152 for 2048, 3072, 4096 bits), since the number of RSA keys says nothing of what an attacker faces.',
     params: SigningKeyParams,
     result: SigningKeyResult,
@@ -69,7 +69,7 @@ export default fp(async function signingKeyGenerator (app: FastifyInstance) {
     },
     check,
     keyPairs: ({ algorithm }) => !isHmac(algorithm),
-    // A PEM spans lines (CONTRACT §13: refused in the .env form); JWK lines and VAPID keys hold no `'`, `\\` or control character
+    // A PEM spans lines (CONTRACT §13: refused in the .env form); JWK lines, VAPID keys and Synapse lines hold no `'`, `\\` or control character
     notRepresentable: ({ format }) => format === 'pem' ? ['params/format'] : [],
     pooled: pooledKeys,
     alternative: {

@@ -38,8 +38,9 @@ export function Params<T extends Record<string, TSchema>> ($id: string, properti
 }
 
 /**
- * The longest value any generator makes: seq's 256 bytes as hex. Responses are serialised, never
- * validated, so these bounds document what the service sends without costing a request anything.
+ * The longest value any generator makes but a prefixed seq: seq's 256 bytes as hex (SeqResult
+ * adds its longest prefix). Responses are serialised, never validated, so these bounds document
+ * what the service sends without costing a request anything.
  */
 export const VALUE_MAX_LENGTH = 512
 /** The longest public key any generator makes: ML-DSA-65's 1,952 bytes as unpadded base64url (vpn `mldsa65`). */

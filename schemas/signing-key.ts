@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { GenerationResult, IntegerEnum, Params, StringEnum } from './common.js'
 
 export const SIGNING_ALGORITHMS = ['EdDSA', 'ES256', 'ES384', 'RS256', 'PS256', 'HS256', 'HS384', 'HS512'] as const
-export const SIGNING_KEY_FORMATS = ['jwk', 'pem', 'vapid'] as const
+export const SIGNING_KEY_FORMATS = ['jwk', 'pem', 'vapid', 'synapse'] as const
 export const MODULUS_BITS = [2048, 3072, 4096] as const
 /** The modulus an RSA key gets when `modulusBits` is not given. */
 export const DEFAULT_MODULUS_BITS = 2048
@@ -23,13 +23,14 @@ export const SigningKeyParams = Params('SigningKeyParams', {
   format: StringEnum(SIGNING_KEY_FORMATS, {
     default: 'jwk',
     description: '`jwk`: each value a private JWK on one line (`kty`, the key\'s members, `alg`, `use: "sig"`, `kid` = its RFC 7638 thumbprint), its public JWK in `publicKeys`; ' +
-      '`pem`: PKCS#8 (`rsaEncryption` for RS256 and PS256 alike), the public key as SPKI; `vapid`: ES256 only, the 32-byte private scalar and the 65-byte uncompressed public point, Base64url without padding (web push). ' +
-      '`pem` and `vapid` have no HMAC form: NOT_ALLOWED_VALUE.'
+      '`pem`: PKCS#8 (`rsaEncryption` for RS256 and PS256 alike), the public key as SPKI; `vapid`: ES256 only, the 32-byte private scalar and the 65-byte uncompressed public point, Base64url without padding (web push); ' +
+      '`synapse`: EdDSA only, a Matrix Synapse signing key line `ed25519 a_XXXX <seed>` (key id `a_` and 4 random characters of A-Z a-z 0-9, the 32-byte seed in standard Base64 without padding), its public key `ed25519:a_XXXX <public key, unpadded Base64>`. ' +
+      '`pem` and `vapid` have no HMAC form, `vapid` is ES256\'s alone and `synapse` EdDSA\'s: another combination is NOT_ALLOWED_VALUE.'
   }),
   quantity: Type.Integer({ minimum: 1, maximum: 50, default: 1, description: `How many keys (1..50; RSA 1..${RSA_KEYS_MAX}: TOO_MANY_VALUES beyond).`, examples: [1] })
 }, {
   description: 'Signing-key parameters (CONTRACT §13). With `Accept: application/jwk-set+json` the answer is the public keys as a JWK Set, whatever `format` (406 for HMAC keys, which have none).',
-  examples: [{ algorithm: 'ES256' }, { algorithm: 'RS256', modulusBits: 3072 }, { algorithm: 'ES256', format: 'vapid' }, { algorithm: 'HS256' }]
+  examples: [{ algorithm: 'ES256' }, { algorithm: 'RS256', modulusBits: 3072 }, { algorithm: 'ES256', format: 'vapid' }, { algorithm: 'EdDSA', format: 'synapse' }, { algorithm: 'HS256' }]
 })
 
 export const SigningKeyResult = GenerationResult('SigningKeyResult', 'signing-key', { keyPairs: true, valueMaxLength: SIGNING_KEY_MAX_LENGTH })

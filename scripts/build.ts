@@ -111,12 +111,14 @@ await build({
 })
 
 // CONTRACT §12.1: the work pool's thread (src/work-pool/thread.ts), which src/work-pool/pool.ts starts
-// from beside dist/server.js on the first job. bcrypt stays outside: a native addon, whose
-// node-gyp-build finds the prebuilt binary in node_modules/bcrypt/prebuilds at run time (the
-// image's production dependencies hold it)
+// from beside dist/server.js on the first job. The native addons stay outside, loaded from
+// node_modules at run time (the image's production dependencies hold them; a .node file cannot
+// be bundled): bcrypt, whose node-gyp-build finds its prebuilt binary in
+// node_modules/bcrypt/prebuilds, and @node-rs/argon2, whose loader picks the package of this
+// platform and libc among its optional dependencies (@node-rs/argon2-linux-x64-gnu in the image)
 await build({
   ...bundled,
   entryPoints: ['src/work-pool/thread.ts'],
   outfile: 'dist/pool-thread.js',
-  external: ['bcrypt']
+  external: ['bcrypt', '@node-rs/argon2']
 })

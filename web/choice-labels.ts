@@ -58,7 +58,8 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.HS512': 'HS512 (HMAC, shared secret)',
     'format.jwk': 'JWK (JSON Web Key)',
     'format.pem': 'PEM (PKCS #8 and SPKI)',
-    'format.vapid': 'VAPID (web push, Base64url)'
+    'format.vapid': 'VAPID (web push, Base64url)',
+    'format.synapse': 'Matrix Synapse signing key (EdDSA)'
   },
   de: {
     'protocol.shadowsocks': 'Shadowsocks-Passwort',
@@ -102,7 +103,8 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.HS512': 'HS512 (HMAC, gemeinsames Geheimnis)',
     'format.jwk': 'JWK (JSON Web Key)',
     'format.pem': 'PEM (PKCS #8 und SPKI)',
-    'format.vapid': 'VAPID (Web-Push, Base64url)'
+    'format.vapid': 'VAPID (Web-Push, Base64url)',
+    'format.synapse': 'Matrix-Synapse-Signaturschlüssel (EdDSA)'
   },
   fr: {
     'protocol.shadowsocks': 'Mot de passe Shadowsocks',
@@ -146,7 +148,8 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.HS512': 'HS512 (HMAC, secret partagé)',
     'format.jwk': 'JWK (JSON Web Key)',
     'format.pem': 'PEM (PKCS #8 et SPKI)',
-    'format.vapid': 'VAPID (notifications push web, Base64url)'
+    'format.vapid': 'VAPID (notifications push web, Base64url)',
+    'format.synapse': 'Clé de signature Matrix Synapse (EdDSA)'
   },
   es: {
     'protocol.shadowsocks': 'Contraseña de Shadowsocks',
@@ -190,7 +193,8 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.HS512': 'HS512 (HMAC, secreto compartido)',
     'format.jwk': 'JWK (JSON Web Key)',
     'format.pem': 'PEM (PKCS #8 y SPKI)',
-    'format.vapid': 'VAPID (notificaciones push web, Base64url)'
+    'format.vapid': 'VAPID (notificaciones push web, Base64url)',
+    'format.synapse': 'Clave de firma de Matrix Synapse (EdDSA)'
   },
   ru: {
     'protocol.shadowsocks': 'Пароль Shadowsocks',
@@ -234,7 +238,8 @@ const OWN: Readonly<Record<PageLanguage, Labels>> = {
     'algorithm.HS512': 'HS512 (HMAC, общий секрет)',
     'format.jwk': 'JWK (JSON Web Key)',
     'format.pem': 'PEM (PKCS #8 и SPKI)',
-    'format.vapid': 'VAPID (push-уведомления в браузере, Base64url)'
+    'format.vapid': 'VAPID (push-уведомления в браузере, Base64url)',
+    'format.synapse': 'Ключ подписи Matrix Synapse (EdDSA)'
   }
 }
 

@@ -6,20 +6,28 @@ type Choice = string | number
 
 /**
  * What a parameter's route decides beyond its schema, read from the function that decides it
- * (CONTRACT §13: `modulusBits` is RSA's alone, `format` depends on `algorithm`).
+ * (CONTRACT §13: `modulusBits` is RSA's alone, `format` depends on `algorithm`; §14.2: seq's
+ * `padding` is not for hex, and its default depends on `encoding`).
  */
 export interface FieldRules {
   /** Shown and sent only while parameter `param` holds one of `values`. */
   appliesWith?: { param: string, values: readonly Choice[] }
   /** A choice's options by the value of parameter `param`: what its route takes with that value. */
   choicesWith?: { param: string, choices: Readonly<Record<string, readonly Choice[]>> }
+  /**
+   * A parameter with no default of its own: the value its route takes when it is left out, by the
+   * value of parameter `param` (CONTRACT §14.2: seq's `padding`, by `encoding`). The control shows
+   * it, follows `param` when that is changed, and the parameter is sent only when it differs.
+   */
+  defaultWith?: { param: string, defaults: Readonly<Partial<Record<string, boolean>>> }
 }
 
 /** A parameter with one control: its `name` in CONTRACT §2 and what its control carries. */
 export type FieldSpec = FieldRules & (
   /** `default` absent: an optional parameter with none (a set's `jwt` `expiresInDays`), its control empty and nothing sent. */
   | { name: string, kind: 'integer', default?: number, minimum: number, maximum: number }
-  | { name: string, kind: 'boolean', default: boolean }
+  /** `default` absent: the route's default depends on another parameter (`defaultWith`). */
+  | { name: string, kind: 'boolean', default?: boolean }
   | { name: string, kind: 'string', default: string, minLength?: number, maxLength: number }
   /**
    * `default`: the schema's, or for an optional parameter with none the value its route takes when

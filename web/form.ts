@@ -68,7 +68,8 @@ function control (param: FieldSpec, name: string, t: Translate, prefix: string):
   switch (param.kind) {
     case 'boolean': {
       const input = el('input', { ...common, type: 'checkbox' })
-      input.defaultChecked = param.default
+      // One whose default follows another parameter is set by followDefaults once the fields exist
+      input.defaultChecked = param.default ?? false
       return input
     }
     case 'integer':
@@ -156,7 +157,44 @@ function hashChooser (param: HashSpec, t: Translate, prefix: string): HTMLElemen
 
 /** One field per parameter (`hash`: its chooser and the chosen algorithm's fields). */
 export function buildFields (spec: GeneratorSpec, t: Translate, prefix = ''): HTMLElement[] {
-  return spec.params.map((param) => (param.kind === 'hash' ? hashChooser(param, t, prefix) : field(param, t, prefix)))
+  const fields = spec.params.map((param) => (param.kind === 'hash' ? hashChooser(param, t, prefix) : field(param, t, prefix)))
+  followDefaults(spec, fields, prefix)
+  return fields
+}
+
+/** The value a parameter's route takes when it is left out, with the other controls as `raw` holds them. */
+function defaultOf (param: FieldSpec, raw: Raw): unknown {
+  if (param.defaultWith === undefined) return param.default
+  return param.defaultWith.defaults[String(raw[param.defaultWith.param])] ?? param.default
+}
+
+/** What puts a checkbox whose default follows another control (`defaultWith`) at that default, by the checkbox. */
+const followDefault = new WeakMap<HTMLInputElement, () => void>()
+
+/**
+ * A checkbox with `defaultWith` starts at the default for its driver's default and takes the
+ * default of each value the person then chooses (seq: padding on for base64, off for base64url).
+ * Programmatic changes (restoreValues) fire no event: what is restored stays as it was.
+ */
+function followDefaults (spec: GeneratorSpec, fields: readonly HTMLElement[], prefix: string): void {
+  const find = (name: string): Control | undefined => {
+    for (const box of fields) {
+      const found = box.querySelector<Control>(`#${CSS.escape(controlId(name, prefix))}`)
+      if (found !== null) return found
+    }
+    return undefined
+  }
+  for (const param of spec.params) {
+    if (param.kind !== 'boolean' || param.defaultWith === undefined) continue
+    const { param: driverName, defaults } = param.defaultWith
+    const input = find(param.name)
+    const driver = find(driverName)
+    if (!(input instanceof HTMLInputElement) || driver === undefined) continue
+    const follow = (): void => { input.checked = defaults[driver.value] ?? param.default ?? false }
+    input.defaultChecked = defaults[String(spec.params.find(({ name }) => name === driverName)?.default)] ?? param.default ?? false
+    driver.addEventListener('change', follow)
+    followDefault.set(input, follow)
+  }
 }
 
 function controlOf (root: ParentNode, name: string, prefix: string): Control | undefined {
@@ -202,6 +240,10 @@ export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
       input.value = value
     }
     if (input instanceof HTMLSelectElement) hashFieldsOf.get(input)?.()
+  }
+  // A checkbox that follows another control and was not among the values takes that control's default (a starting set's row)
+  for (const input of root.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
+    if (!(input.name in raw)) followDefault.get(input)?.()
   }
 }
 
@@ -265,10 +307,10 @@ export function updateApplicable (root: ParentNode, spec: GeneratorSpec, prefix 
  * JSON type, so the API (not the page) judges it and answers in the page's language: an integer
  * out of range goes out as that integer.
  */
-function sent (param: FieldSpec, value: string | boolean): unknown {
+function sent (param: FieldSpec, value: string | boolean, raw: Raw): unknown {
   switch (param.kind) {
     case 'boolean':
-      return value !== param.default ? value : undefined
+      return value !== (defaultOf(param, raw) ?? false) ? value : undefined
     case 'integer': {
       const text = String(value).trim()
       if (text === '') return undefined
@@ -309,7 +351,7 @@ function sentHash (param: HashSpec, raw: Raw): Record<string, unknown> | undefin
   const hash: Record<string, unknown> = { algorithm: chosen.algorithm }
   for (const spec of chosen.fields) {
     const value = raw[hashControlName(spec.name)]
-    const sending = value === undefined ? undefined : sent(spec, value)
+    const sending = value === undefined ? undefined : sent(spec, value, raw)
     if (sending !== undefined) hash[spec.name] = sending
   }
   return hash
@@ -321,7 +363,7 @@ export function requestBody (root: ParentNode, spec: GeneratorSpec, prefix = '')
   const body: Record<string, unknown> = {}
   for (const param of spec.params) {
     if (!applies(spec.type, param, raw)) continue
-    const value = param.kind === 'hash' ? sentHash(param, raw) : raw[param.name] === undefined ? undefined : sent(param, raw[param.name] as string | boolean)
+    const value = param.kind === 'hash' ? sentHash(param, raw) : raw[param.name] === undefined ? undefined : sent(param, raw[param.name] as string | boolean, raw)
     if (value !== undefined) body[param.name] = value
   }
   return body

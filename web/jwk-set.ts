@@ -1,9 +1,9 @@
 // CONTRACT §13: the JWK Set of the keys on screen, as the API writes one (`{"keys":[...]}` around
 // the public JWK lines). Asking the API for a JWK Set would make other keys, so the page builds
 // it from the public keys it was given: a `jwk` answer's public JWK lines as they are; a `pem`
-// answer's SPKI and a `vapid` answer's point read into the members the API would write, in its
-// order (`kty`, the key's members, `alg`, `use`, `kid`), `kid` the RFC 7638 thumbprint. Public
-// keys only: nothing secret passes through here.
+// answer's SPKI, a `vapid` answer's point and a `synapse` answer's verify key read into the
+// members the API would write, in its order (`kty`, the key's members, `alg`, `use`, `kid`), `kid`
+// the RFC 7638 thumbprint. Public keys only: nothing secret passes through here.
 import { sha256 } from '@noble/hashes/sha2.js'
 
 const SEQUENCE = 0x30
@@ -115,6 +115,14 @@ function fromSpki (pem: string, algorithm: string): PublicKey {
   }
 }
 
+/** A Synapse verify key (CONTRACT §14.2): `ed25519:<key id> <the 32 bytes, unpadded Base64>`. */
+function fromSynapse (publicKey: string): PublicKey {
+  const match = /^ed25519:a_[A-Za-z0-9]+ ([A-Za-z0-9+/]{43})$/.exec(publicKey) ?? fail('not a Synapse verify key')
+  const bytes = bytesOf(match[1] as string)
+  if (bytes.length !== 32) fail('Ed25519 key length')
+  return { kty: 'OKP', alg: 'EdDSA', members: { crv: 'Ed25519', x: base64url(bytes) } }
+}
+
 /** The public JWK line the API writes for a key: `kty`, the members, `alg`, `use`, `kid`. */
 function jwkLine ({ kty, alg, members }: PublicKey): string {
   const required = Object.fromEntries(THUMBPRINT_MEMBERS[kty].map((name) => [name, name === 'kty' ? kty : members[name]]))
@@ -131,6 +139,7 @@ export function jwkSet (algorithm: string, publicKeys: readonly string[]): strin
     const lines = publicKeys.map((publicKey) => {
       if (publicKey.startsWith('{')) return publicKey
       if (publicKey.startsWith('-----BEGIN PUBLIC KEY-----')) return jwkLine(fromSpki(publicKey, algorithm))
+      if (publicKey.startsWith('ed25519:')) return jwkLine(fromSynapse(publicKey))
       // VAPID: the P-256 point in Base64url, an ES256 key
       return jwkLine({ kty: 'EC', alg: 'ES256', members: { crv: 'P-256', ...point(bytesOf(publicKey), 32) } })
     })

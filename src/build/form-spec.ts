@@ -7,7 +7,7 @@ import { PassphraseParams, PassphraseResult } from '../../schemas/passphrase.js'
 import { PasswordParams, PasswordResult } from '../../schemas/password.js'
 import { PhraseParams, PhraseResult } from '../../schemas/phrase.js'
 import { PinParams, PinResult } from '../../schemas/pin.js'
-import { SeqParams, SeqResult } from '../../schemas/seq.js'
+import { PADDING_WHEN_LEFT_OUT, SEQ_ENCODINGS, SeqParams, SeqResult } from '../../schemas/seq.js'
 import { RecipeSummary } from '../../schemas/recipes.js'
 import { JWT_TYPE, SET_NAME_MAX_LENGTH } from '../../schemas/sets.js'
 import { ShortIdParams, ShortIdResult } from '../../schemas/short-id.js'
@@ -43,6 +43,14 @@ export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject, TObject]
  * and constants the route decides with (so the page offers what the route takes, and no more).
  */
 const RULES: Readonly<Record<string, Readonly<Record<string, FieldRules & { default?: number }>>>> = {
+  // CONTRACT §14.2: padding is not for hex (given: NOT_ALLOWED_VALUE), and where it is left out the
+  // generator pads by encoding, so the schema has no default: the control follows the encoding's
+  seq: {
+    padding: {
+      appliesWith: { param: 'encoding', values: SEQ_ENCODINGS.filter((encoding) => PADDING_WHEN_LEFT_OUT[encoding] !== undefined) },
+      defaultWith: { param: 'encoding', defaults: PADDING_WHEN_LEFT_OUT }
+    }
+  },
   // CONTRACT §13: modulusBits is RSA's alone (given with another algorithm: NOT_ALLOWED_VALUE),
   // optional with no default in the schema, so that "given" is told from "left out"
   'signing-key': {
@@ -129,6 +137,6 @@ export function setFormSpec (): SetFormSpec {
 /** A parameter's control with its route's rules; a default only where the schema has none (never a second copy). */
 function withRules (spec: ParamSpec, rules: FieldRules & { default?: number } | undefined): ParamSpec {
   if (rules === undefined) return spec
-  if (spec.kind === 'hash' || (rules.default !== undefined && spec.default !== undefined)) throw new Error(`${spec.name}: rules for a parameter that has its own default or no single control`)
+  if (spec.kind === 'hash' || ((rules.default !== undefined || rules.defaultWith !== undefined) && spec.default !== undefined)) throw new Error(`${spec.name}: rules for a parameter that has its own default or no single control`)
   return { ...spec, ...rules } as FieldSpec
 }

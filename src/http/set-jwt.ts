@@ -1,11 +1,13 @@
 // CONTRACT §14.2: a set's `jwt` item. Its rules, decided from the parameters before anything is
 // drawn (what it is signed with, which algorithm, its claims), and its token, signed once the
 // key it names is drawn (src/keys/jwt.ts).
-import { JWT_CLAIM_NAME_MAX_LENGTH, JWT_CLAIM_VALUE_MAX_LENGTH, JWT_CLAIMS_MAX, JWT_RESERVED_CLAIMS } from '../../schemas/jwt.js'
+import { JWT_CLAIM_NAME_MAX_LENGTH, JWT_CLAIM_VALUE_MAX_LENGTH, JWT_CLAIMS_MAX, JWT_RESERVED_CLAIMS, JwtParams } from '../../schemas/jwt.js'
 import { HMAC_ALGORITHMS, signingKeyOf, signJwt, type ClaimValue, type JwsAlgorithm, type JwtKey } from '../keys/jwt.js'
 import type { GeneratorDefinition, Generated } from './generator-route.js'
 import type { FieldProblem } from './parameter-error.js'
-import { unknownFieldToken } from './validation-errors.js'
+import { precheckOf, type Precheck } from './precheck.js'
+import { escapePointerToken, unknownFieldToken } from './validation-errors.js'
+import { isJsonObject } from './x-data.js'
 import type { TObject } from '@sinclair/typebox'
 
 /** How a token is made, once its key is drawn. */
@@ -48,6 +50,34 @@ function claimNameAllowed (name: string): boolean {
   return name.length >= 1 && name.length <= JWT_CLAIM_NAME_MAX_LENGTH && !/\p{Cc}/u.test(name) && !/^[0-9]+$/.test(name) && !(JWT_RESERVED_CLAIMS as readonly string[]).includes(name)
 }
 
+/** A claim's pointer token: its whole name when it could be one (as AJV's pointers write it), else cut short as an unknown field's. */
+function claimToken (name: string): string {
+  return claimNameAllowed(name) ? escapePointerToken(name) : unknownFieldToken(name)
+}
+
+/**
+ * What refuses a jwt's parameters before AJV reads them (CONTRACT §5), as a generator's precheck
+ * does: thousands of unknown fields, and more claims than a token takes, on their count alone
+ * (AJV builds an error object for each bad claim value: 64 KiB of `"a1":null` cost ~15 ms of
+ * CPU). Then names longer than a claim's or holding a control character: AJV's error for a
+ * claim's value repeats its name whole, twice, and 16 names of 3,000 characters made a 120 KB
+ * answer; refused here, each is cut short.
+ */
+export function jwtPrecheck (): Precheck {
+  const fields = precheckOf(JwtParams)
+  return (parameters) => {
+    const refused = fields(parameters)
+    if (refused !== undefined) return refused
+    const { claims } = parameters
+    // Not an object: AJV's one TYPE error
+    if (!isJsonObject(claims)) return undefined
+    const names = Object.keys(claims)
+    if (names.length > JWT_CLAIMS_MAX) return [{ pointer: '#/claims', code: 'TOO_MANY_ITEMS', args: { max: JWT_CLAIMS_MAX } }]
+    const long = names.filter((name) => name.length > JWT_CLAIM_NAME_MAX_LENGTH || /\p{Cc}/u.test(name))
+    return long.length === 0 ? undefined : long.map((name): FieldProblem => ({ pointer: `#/claims/${claimToken(name)}`, code: 'NOT_ALLOWED_VALUE', message: 'JWT_CLAIM_NAME' }))
+  }
+}
+
 /**
  * Item `index`'s problems (pointers into the request), or its plan. `earlier`: the set's items
  * before it, as AJV left them; `definitions` tell the generators apart.
@@ -67,7 +97,7 @@ export function jwtProblems (index: number, params: Params, earlier: readonly Ea
   const names = Object.keys(claims)
   if (names.length > JWT_CLAIMS_MAX) problems.push({ pointer: at('claims'), code: 'TOO_MANY_ITEMS', args: { max: JWT_CLAIMS_MAX } })
   for (const name of names.slice(0, JWT_CLAIMS_MAX + 1)) {
-    const pointer = at(`claims/${unknownFieldToken(name)}`)
+    const pointer = at(`claims/${claimToken(name)}`)
     if (!claimNameAllowed(name)) problems.push({ pointer, code: 'NOT_ALLOWED_VALUE', message: 'JWT_CLAIM_NAME' })
     const value = claims[name]
     if (typeof value === 'string' && value.length > JWT_CLAIM_VALUE_MAX_LENGTH) problems.push({ pointer, code: 'TOO_LONG', args: { max: JWT_CLAIM_VALUE_MAX_LENGTH } })

@@ -4,6 +4,7 @@ import type { FieldCode, FieldMessage, JsonType, MessageArgs } from '../i18n/cat
 import type { FieldProblem } from './parameter-error.js'
 import { EXCLUDE_PATTERN, SYMBOL_SET_PATTERN } from '../../schemas/password.js'
 import { SET_NAME_PATTERN } from '../../schemas/sets.js'
+import { SEQ_PREFIX_PATTERN } from '../../schemas/seq.js'
 
 /** The parts of an AJV error (with `verbose: true`) that we read. */
 export interface AjvError {
@@ -37,7 +38,8 @@ export const KEYWORD_CODES: Record<string, FieldCode> = {
 export const PATTERN_PROBLEMS: Record<string, { code: FieldCode, message: FieldMessage }> = {
   [SYMBOL_SET_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'SYMBOL_SET_CHARACTERS' },
   [EXCLUDE_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'EXCLUDE_CHARACTERS' },
-  [SET_NAME_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'SET_NAME_NOT_ALLOWED' }
+  [SET_NAME_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'SET_NAME_NOT_ALLOWED' },
+  [SEQ_PREFIX_PATTERN]: { code: 'NOT_ALLOWED_VALUE', message: 'SEQ_PREFIX_CHARACTERS' }
 }
 
 /** The code of an error, and the message when it is not the one named like the code. */

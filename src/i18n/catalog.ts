@@ -54,8 +54,8 @@ export type FieldCode = typeof FIELD_CODES[number]
 /**
  * Field messages: one per field code, plus messages for a code used with a rule of its own
  * (the SEPARATOR_* messages, the character rules of password's symbolSet and exclude,
- * NOT_PRINTABLE_ASCII, PREFIX_NOT_ALLOWED, TOTP_NAME_NOT_ALLOWED and SET_NAME_NOT_ALLOWED are reported under
- * NOT_ALLOWED_VALUE; TOO_FEW_ITEMS under TOO_SHORT; ENV_ONE_VALUE and ENV_MULTILINE under NOT_REPRESENTABLE).
+ * NOT_PRINTABLE_ASCII, PREFIX_NOT_ALLOWED, TOTP_NAME_NOT_ALLOWED, SET_NAME_NOT_ALLOWED, and seq's
+ * SEQ_PREFIX_CHARACTERS and PADDING_NOT_FOR_HEX are reported under NOT_ALLOWED_VALUE; TOO_FEW_ITEMS under TOO_SHORT; ENV_ONE_VALUE and ENV_MULTILINE under NOT_REPRESENTABLE).
  */
 export const FIELD_MESSAGES = [
   ...FIELD_CODES,
@@ -63,6 +63,8 @@ export const FIELD_MESSAGES = [
   'SYMBOL_SET_CHARACTERS', 'EXCLUDE_CHARACTERS', 'NOT_PRINTABLE_ASCII',
   'PREFIX_NOT_ALLOWED',
   'TOTP_NAME_NOT_ALLOWED',
+  // CONTRACT §14.2 seq: the characters of `prefix`, and `padding` given with hex
+  'SEQ_PREFIX_CHARACTERS', 'PADDING_NOT_FOR_HEX',
   // Sets (CONTRACT §10): an empty `items` (TOO_SHORT), an item's name (NOT_ALLOWED_VALUE), and why
   // the .env form refuses an item (NOT_REPRESENTABLE: more than one value, a key file of several lines)
   'TOO_FEW_ITEMS', 'SET_NAME_NOT_ALLOWED', 'ENV_ONE_VALUE', 'ENV_MULTILINE',

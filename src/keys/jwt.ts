@@ -8,9 +8,9 @@ export const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const
 export type HmacAlgorithm = typeof HMAC_ALGORITHMS[number]
 export type JwsAlgorithm = HmacAlgorithm | 'RS256' | 'PS256' | 'ES256' | 'ES384' | 'EdDSA'
 
-/** What signs: a secret's bytes (HMAC), or a private key with its `kid`. */
+/** What signs: a secret's bytes (HMAC; an `HS*` signing key's with its `kid`), or a private key with its `kid`. */
 export type JwtKey =
-  | { kind: 'secret', bytes: Buffer }
+  | { kind: 'secret', bytes: Buffer, kid?: string }
   | { kind: 'key', key: KeyObject, kid: string }
 
 export type ClaimValue = string | number | boolean
@@ -30,7 +30,7 @@ export function signingKeyOf (value: string, format: 'jwk' | 'pem'): JwtKey {
     return { kind: 'key', key, kid: thumbprint(jwk.kty, jwk) }
   }
   const jwk = JSON.parse(value) as Members & { kty: KeyType, kid: string }
-  if (jwk.kty === 'oct') return { kind: 'secret', bytes: Buffer.from(jwk.k as string, 'base64url') }
+  if (jwk.kty === 'oct') return { kind: 'secret', bytes: Buffer.from(jwk.k as string, 'base64url'), kid: jwk.kid }
   return { kind: 'key', key: createPrivateKey({ key: jwk, format: 'jwk' }), kid: jwk.kid }
 }
 
@@ -50,7 +50,8 @@ const base64url = (text: string): string => Buffer.from(text, 'utf8').toString('
  * their order then `iat` and `exp` when `expiresInDays` is given.
  */
 export function signJwt (algorithm: JwsAlgorithm, key: JwtKey, claims: Readonly<Record<string, ClaimValue>>, issuedAt: number, expiresInDays?: number): string {
-  const header = key.kind === 'key' ? { alg: algorithm, typ: 'JWT', kid: key.kid } : { alg: algorithm, typ: 'JWT' }
+  // CONTRACT §14.2: a signing key's `kid` after `typ`, an HS* one's too (a verifier picks the key by it)
+  const header = key.kid === undefined ? { alg: algorithm, typ: 'JWT' } : { alg: algorithm, typ: 'JWT', kid: key.kid }
   const payload: Record<string, ClaimValue> = { ...claims, iat: issuedAt }
   if (expiresInDays !== undefined) payload.exp = issuedAt + expiresInDays * 86_400
   const input = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`

@@ -1,11 +1,14 @@
-// CONTRACT §13: signing keys for JWS (JWT, OpenID Connect) and web push (VAPID). node:crypto
+// CONTRACT §13: signing keys for JWS (JWT, OpenID Connect), web push (VAPID) and Matrix Synapse
+// (§14.2). node:crypto
 // (OpenSSL) makes every key pair and writes every PKCS#8 and SPKI encoding; a JWK's members are
 // read out of that DER (src/keys/der.ts says why not Node's own JWK export); an HMAC secret is
-// bytes from src/random/csprng.ts. Nothing here computes on a curve or a modulus.
+// bytes from src/random/csprng.ts, as a Synapse key id's characters. Nothing here computes on a
+// curve or a modulus.
 import { generateKeyPairSync, type ED25519KeyPairOptions } from 'node:crypto'
 import { ecScalar, ed25519Seed, pkcs8PrivateKey, rsaIntegers, spkiPublicKey, uncompressedPoint } from './der.js'
 import { jwkPair, type JwkPair } from './jwk.js'
-import { randomChunks } from '../random/csprng.js'
+import { BASE62 } from '../random/alphabets.js'
+import { randomChunks, randomStrings } from '../random/csprng.js'
 import { entropyBitsOf } from '../random/entropy.js'
 
 export { jwkSet } from './jwk.js'
@@ -13,7 +16,7 @@ export { jwkSet } from './jwk.js'
 export type RsaAlgorithm = 'RS256' | 'PS256'
 export type FastAlgorithm = 'EdDSA' | 'ES256' | 'ES384' | 'HS256' | 'HS384' | 'HS512'
 export type SigningAlgorithm = FastAlgorithm | RsaAlgorithm
-export type SigningKeyFormat = 'jwk' | 'pem' | 'vapid'
+export type SigningKeyFormat = 'jwk' | 'pem' | 'vapid' | 'synapse'
 export type ModulusBits = 2048 | 3072 | 4096
 
 export interface SigningKeys { values: string[], publicKeys?: string[], entropyBits: number }
@@ -59,9 +62,10 @@ export function isRsaAlgorithm (algorithm: SigningAlgorithm): algorithm is RsaAl
   return algorithm === 'RS256' || algorithm === 'PS256'
 }
 
-/** CONTRACT §13: `pem` has no HMAC form, `vapid` is a P-256 key pair and nothing else. */
+/** CONTRACT §13: `pem` has no HMAC form, `vapid` is a P-256 key pair and nothing else, `synapse` (§14.2) an Ed25519 one. */
 export function formatAllowed (algorithm: SigningAlgorithm, format: SigningKeyFormat): boolean {
   if (format === 'vapid') return algorithm === 'ES256'
+  if (format === 'synapse') return algorithm === 'EdDSA'
   return format === 'jwk' || !(algorithm in SECRET_BYTES)
 }
 
@@ -74,6 +78,21 @@ const PEM: ED25519KeyPairOptions<'pem', 'pem'> = { privateKeyEncoding: { type: '
 const DER: ED25519KeyPairOptions<'der', 'der'> = { privateKeyEncoding: { type: 'pkcs8', format: 'der' }, publicKeyEncoding: { type: 'spki', format: 'der' } }
 
 const b64url = (bytes: Buffer): string => bytes.toString('base64url')
+/** Standard Base64 without its `=`, as Synapse writes keys (signedjson's unpaddedbase64). */
+const unpaddedBase64 = (bytes: Buffer): string => bytes.toString('base64').replace(/=+$/, '')
+
+/** The random characters of a Synapse key id after `a_`: as many as synapse.config.key draws, from the same 62. */
+export const SYNAPSE_KEY_ID_LENGTH = 4
+export const SYNAPSE_KEY_ID_ALPHABET = BASE62
+
+/**
+ * `quantity` Synapse key ids, `a_` and SYNAPSE_KEY_ID_LENGTH characters each uniform over A-Z a-z
+ * 0-9 (src/random/csprng.ts rejects the bytes that would bias them). An id names a key among a
+ * server's keys, it hides nothing: entropyBits counts the seed alone (CONTRACT §14.2).
+ */
+export function synapseKeyIds (quantity: number): string[] {
+  return randomStrings(SYNAPSE_KEY_ID_ALPHABET, SYNAPSE_KEY_ID_LENGTH, quantity).map((random) => `a_${random}`)
+}
 
 type DerPair = { privateKey: Buffer, publicKey: Buffer }
 
@@ -87,11 +106,17 @@ function fromDer (der: DerPair, build: (privateKey: Buffer, publicKey: Buffer) =
   }
 }
 
-function ed25519 (format: 'jwk' | 'pem'): SigningKeyPair {
+/** An Ed25519 key; `keyId` names a `synapse` one. */
+function ed25519 (format: 'jwk' | 'pem' | 'synapse', keyId = ''): SigningKeyPair {
   if (format === 'pem') return pemPair(generateKeyPairSync('ed25519', PEM))
-  return fromDer(generateKeyPairSync('ed25519', DER), (privateKey, publicKey) =>
+  return fromDer(generateKeyPairSync('ed25519', DER), (privateKey, publicKey) => {
+    const seed = ed25519Seed(privateKey)
+    // CONTRACT §14.2: the line synapse.config.key writes and signedjson's read_signing_keys reads
+    // (algorithm, key id, seed), and the verify key as Synapse publishes it (`ed25519:<key id>`)
+    if (format === 'synapse') return { value: `ed25519 ${keyId} ${unpaddedBase64(seed)}`, publicKey: `ed25519:${keyId} ${unpaddedBase64(publicKey)}` }
     // RFC 8037 §2: `x` is the 32-byte public key, `d` the seed
-    jwkPair('OKP', 'EdDSA', { crv: 'Ed25519', x: b64url(publicKey) }, { d: b64url(ed25519Seed(privateKey)) }))
+    return jwkPair('OKP', 'EdDSA', { crv: 'Ed25519', x: b64url(publicKey) }, { d: b64url(seed) })
+  })
 }
 
 /** The scalar is read from the DER at full length, never by ECDH.getPrivateKey(), which drops leading zero bytes (1 key in 256). */
@@ -127,8 +152,9 @@ export function signingKeys ({ algorithm, format, quantity }: { algorithm: FastA
   }
   const values: string[] = []
   const publicKeys: string[] = []
+  const keyIds = format === 'synapse' ? synapseKeyIds(quantity) : []
   for (let index = 0; index < quantity; index++) {
-    const pair = algorithm === 'EdDSA' ? ed25519(format as 'jwk' | 'pem') : ec(algorithm, format)
+    const pair = algorithm === 'EdDSA' ? ed25519(format as 'jwk' | 'pem' | 'synapse', keyIds[index]) : ec(algorithm, format)
     values.push(pair.value)
     publicKeys.push(pair.publicKey)
   }

@@ -83,7 +83,9 @@ t.test('strings are bounded, and the bounds hold for what the service sends', as
   const app = await build(t)
 
   const hex = await app.inject({ method: 'POST', url: '/api/generate/seq', headers: json, payload: { byteLength: 256, encoding: 'hex' } })
-  t.equal(hex.json().values[0].length, VALUE_MAX_LENGTH, 'the longest value any generator makes fills VALUE_MAX_LENGTH')
+  t.equal(hex.json().values[0].length, VALUE_MAX_LENGTH, 'the longest unprefixed value any generator makes fills VALUE_MAX_LENGTH')
+  const prefixed = await app.inject({ method: 'POST', url: '/api/generate/seq', headers: json, payload: { byteLength: 256, encoding: 'hex', prefix: '~'.repeat(16) } })
+  t.equal(prefixed.json().values[0].length, schemas.SeqResult.properties.values.items.maxLength, 'seq\'s longest value, behind the longest prefix, fills its own bound')
   const mldsa = await app.inject({ method: 'POST', url: '/api/generate/vpn', headers: json, payload: { protocol: 'mldsa65' } })
   t.equal(mldsa.json().publicKeys[0].length, PUBLIC_KEY_MAX_LENGTH, 'the longest public key (ML-DSA-65) fills PUBLIC_KEY_MAX_LENGTH')
   t.equal(schemas.VpnResult.properties.publicKeys.items.maxLength, PUBLIC_KEY_MAX_LENGTH)

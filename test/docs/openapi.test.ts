@@ -21,8 +21,8 @@ const ERRORS = {
 /** CONTRACT §12.1: the generators whose requests use the pool may answer 503 BUSY; §13: a JWK Set may be unacceptable (406). */
 const POOLED = new Set(['password', 'passphrase', 'signing-key'])
 const OTHER_FORMS: Record<string, string[]> = { 'signing-key': ['application/jwk-set+json'] }
-/** Parameters with no default, each absent unless asked (CONTRACT §12's hash, §13's modulusBits): a default would be sent for them. */
-const OPTIONAL_WITHOUT_DEFAULT = new Set(['PasswordParams.hash', 'PassphraseParams.hash', 'SigningKeyParams.modulusBits'])
+/** Parameters with no default, each absent unless asked (CONTRACT §12's hash, §13's modulusBits, §14.2's padding, whose default depends on encoding): a default would be sent for them. */
+const OPTIONAL_WITHOUT_DEFAULT = new Set(['PasswordParams.hash', 'PassphraseParams.hash', 'SigningKeyParams.modulusBits', 'SeqParams.padding'])
 
 const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'))
 const file = await readFile(new URL('../../openapi.json', import.meta.url), 'utf8')

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { browserSkip, generate, generateButton, leadingLanguage, openGenerator, pageLanguage, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
 import { DEFAULT_MODULUS_BITS } from '../../schemas/signing-key.js'
+import { PADDING_WHEN_LEFT_OUT } from '../../schemas/seq.js'
 import { GENERATORS, type Generator } from '../helper.js'
 
 const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
@@ -138,17 +139,19 @@ async function checkChoiceByDiscriminator (t: Test, page: Page, what: string, na
 const ENABLED_BY: Record<string, Record<string, [string, unknown]>> = {
   uuid: { length: ['format', 'alphanumeric'] },
   // CONTRACT §13: RSA's alone
-  'signing-key': { modulusBits: ['algorithm', 'RS256'] }
+  'signing-key': { modulusBits: ['algorithm', 'RS256'] },
+  // CONTRACT §14.2: hex has no padding
+  seq: { padding: ['encoding', 'base64'] }
 }
 
-/** Choices whose options depend on another control: [the control, a value with which every option is offered]. */
-const ALL_CHOICES_WITH: Record<string, Record<string, [string, unknown]>> = {
-  // CONTRACT §13: vapid only for ES256, pem not for HMAC keys
-  'signing-key': { format: ['algorithm', 'ES256'] }
+/** Choices whose options depend on another control: [the control, values with which every option is offered between them]. */
+const ALL_CHOICES_WITH: Record<string, Record<string, [string, readonly unknown[]]>> = {
+  // CONTRACT §13: vapid only for ES256, pem not for HMAC keys; §14.2: synapse only for EdDSA
+  'signing-key': { format: ['algorithm', ['ES256', 'EdDSA']] }
 }
 
-/** Optional parameters without a schema default: shown at the value their route takes when left out. */
-const LEFT_OUT: Record<string, Record<string, unknown>> = { 'signing-key': { modulusBits: DEFAULT_MODULUS_BITS } }
+/** Optional parameters without a schema default: shown at the value their route takes when left out (padding: with ENABLED_BY's base64). */
+const LEFT_OUT: Record<string, Record<string, unknown>> = { 'signing-key': { modulusBits: DEFAULT_MODULUS_BITS }, seq: { padding: PADDING_WHEN_LEFT_OUT.base64 } }
 
 t.test('every parameter of openapi.json has its control, with the same bounds, choices and default', { skip: browserSkip(t) }, async (t) => {
   const served = await serve(t)
@@ -170,7 +173,12 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
           await setControl(page, enabler[0], enabler[1])
         }
         const offering = ALL_CHOICES_WITH[type]?.[name]
-        if (offering !== undefined) await setControl(page, offering[0], offering[1])
+        // Every option offered with some value of the other control; the state checked below is the last value's
+        const offered = new Set<string>()
+        for (const value of offering?.[1] ?? []) {
+          await setControl(page, offering?.[0] as string, value)
+          for (const option of await control.locator('option').evaluateAll((all: any[]) => all.map((element) => element.value as string))) offered.add(option)
+        }
         t.equal(await control.count(), 1, `${type}: one control named ${name}`)
         if (await control.count() !== 1) continue
         t.ok(await control.isVisible(), `${type}.${name} is shown`)
@@ -191,12 +199,14 @@ t.test('every parameter of openapi.json has its control, with the same bounds, c
         t.ok(seen.labelled, `${what} has a label`)
         if (Array.isArray(property.enum)) {
           t.equal(seen.tag, 'select', `${what}: a choice`)
-          t.same(seen.options, property.enum.map(String), `${what}: the same choices`)
+          t.same(offering === undefined ? seen.options : property.enum.map(String).filter((choice: string) => offered.has(choice)), property.enum.map(String), `${what}: the same choices${offering === undefined ? '' : ` between ${offering[0]} ${offering[1].join(' and ')}`}`)
+          if (offering !== undefined) t.same([...offered].filter((choice) => !property.enum.map(String).includes(choice)), [], `${what}: no other choice`)
           const shownDefault = property.default ?? LEFT_OUT[type]?.[name]
           t.equal(seen.value, String(shownDefault), `${what}: default ${shownDefault}${property.default === undefined ? ' (taken when left out)' : ''}`)
         } else if (property.type === 'boolean') {
           t.equal(seen.type, 'checkbox', `${what}: a checkbox`)
-          t.equal(seen.checked, property.default, `${what}: default ${property.default}`)
+          const shownDefault = property.default ?? LEFT_OUT[type]?.[name]
+          t.equal(seen.checked, shownDefault, `${what}: default ${shownDefault}${property.default === undefined ? ' (taken when left out)' : ''}`)
         } else if (property.type === 'integer') {
           t.equal(seen.type, 'number', `${what}: a number field`)
           t.equal(Number(seen.min), property.minimum, `${what}: min ${property.minimum}`)
@@ -250,5 +260,41 @@ t.test('/ opens password, /#<type> opens that generator, choosing one on the pag
     await page.evaluate(() => { (globalThis as any).location.hash = 'uuid' })
     await page.locator('[name=format]').waitFor({ state: 'visible' })
     t.equal(await chooser.inputValue(), 'uuid', 'the chooser follows the fragment')
+  })
+})
+
+t.test('seq (CONTRACT §14.2): padding shown where it applies, following the encoding\'s default, sent only when changed; a prefix sent as typed', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US' }, async (session) => {
+    const { page } = session
+    const padding = page.locator('[name=padding]')
+    const sent = async (): Promise<{ body: unknown, value: string }> => {
+      const { request, json } = await generate(session, () => generateButton(page).click())
+      return { body: JSON.parse(request.postData() ?? 'null'), value: json.values[0] }
+    }
+    await openGenerator(session, 'seq')
+    t.equal(await padding.isVisible(), false, 'hex: no padding to choose')
+    await setControl(page, 'encoding', 'base64url')
+    t.same([await padding.isVisible(), await padding.isChecked()], [true, false], 'base64url: shown, unpadded as the route takes it')
+    t.match(await sent(), { body: { encoding: 'base64url' }, value: /^[A-Za-z0-9_-]{43}$/ }, 'padding at its default is not sent')
+    await setControl(page, 'padding', true)
+    t.match(await sent(), { body: { encoding: 'base64url', padding: true }, value: /^[A-Za-z0-9_-]{43}=$/ }, 'a Fernet key\'s form: padding sent')
+    await setControl(page, 'encoding', 'base64')
+    t.equal(await padding.isChecked(), true, 'base64: ticked, its default')
+    t.match(await sent(), { body: { encoding: 'base64' }, value: /^[A-Za-z0-9+/]{43}=$/ })
+    await setControl(page, 'padding', false)
+    await setControl(page, 'prefix', 'base64:')
+    t.match(await sent(), { body: { encoding: 'base64', padding: false, prefix: 'base64:' }, value: /^base64:[A-Za-z0-9+/]{43}$/ })
+    // The page's language changes: what the controls hold stays
+    await page.locator('#page-language').selectOption('de')
+    await page.getByRole('button', { name: 'Erzeugen', exact: true }).waitFor()
+    t.same([await padding.isVisible(), await padding.isChecked(), await page.locator('[name=prefix]').inputValue()], [true, false, 'base64:'], 'unticked and the prefix kept')
+    await page.locator('#page-language').selectOption('en')
+    await generateButton(page).waitFor()
+    await setControl(page, 'encoding', 'base32')
+    t.equal(await padding.isChecked(), false, 'base32: unticked, its default')
+    await setControl(page, 'encoding', 'hex')
+    t.equal(await padding.isVisible(), false, 'hex: hidden again')
+    t.match(await sent(), { body: { prefix: 'base64:' }, value: /^base64:[0-9a-f]{64}$/ }, 'hex: padding not sent')
   })
 })

@@ -35,7 +35,7 @@ t.test('the form sends what was changed: {} at the defaults, modulusBits for RSA
     t.equal(await page.locator('#generator').inputValue(), 'signing-key', 'the generator chooser says signing-key')
     t.equal(await page.locator('[name=algorithm]').inputValue(), 'EdDSA', 'EdDSA by default')
     t.equal(await page.locator('[name=modulusBits]').isVisible(), false, 'modulusBits hidden for EdDSA')
-    t.same(await options(page, 'format'), ['jwk', 'pem'], 'EdDSA: JWK and PEM, no VAPID')
+    t.same(await options(page, 'format'), ['jwk', 'pem', 'synapse'], 'EdDSA: JWK, PEM and Synapse, no VAPID')
 
     const defaults = await generate(session, () => generateButton(page).click())
     t.same(body(defaults), {}, 'EdDSA, JWK, one key: {}')
@@ -187,6 +187,34 @@ t.test('VAPID: the JWK Set of the P-256 points shown', { skip: browserSkip(t) },
     })
     t.same(JSON.parse(await jwkSetShown(page)), { keys }, 'each point as an ES256 JWK, kid its thumbprint')
     t.equal(await page.getByRole('button', { name: /^Save / }).count(), 0, 'one-line keys: nothing to save as a file')
+  })
+})
+
+t.test('Synapse (CONTRACT §14.2): the key line and its verify key shown, each with Copy; the JWK Set of the Ed25519 keys', { skip: browserSkip(t) }, async (t) => {
+  const served = await serve(t)
+  await withSession(t, served, { locale: 'en-US', permissions: CLIPBOARD }, async (session) => {
+    const { page } = session
+    await openGenerator(session, 'signing-key')
+    await setControl(page, 'format', 'synapse')
+    await setControl(page, 'quantity', 2)
+    const generated = await generate(session, () => generateButton(page).click())
+    t.same(body(generated), { format: 'synapse', quantity: 2 }, 'EdDSA left out, as its default')
+    const { json } = generated
+    t.match(json, { values: [/^ed25519 a_[A-Za-z0-9]{4} [A-Za-z0-9+/]{43}$/, /^ed25519 a_/], publicKeys: [/^ed25519:a_[A-Za-z0-9]{4} [A-Za-z0-9+/]{43}$/, /^ed25519:a_/] })
+    t.same(await shownOnce(page, shownFor(json)), shownFor(json), 'each key line in data-value, its verify key in data-public-key')
+    t.equal(await copied(page, 'Copy value 1'), json.values[0], 'Copy copies the key line exactly')
+    t.equal(await copied(page, 'Copy public key 2'), json.publicKeys[1])
+    // The verify key's 32 bytes as OpenSSL reads them from an SPKI (RFC 8410), not as the page does
+    const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
+    const keys = json.publicKeys.map((publicKey: string) => {
+      const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKey.split(' ')[1] as string, 'base64')]), format: 'der', type: 'spki' })
+      return publicJwk(key.export({ type: 'spki', format: 'pem' }) as string, 'EdDSA')
+    })
+    t.same(JSON.parse(await jwkSetShown(page)), { keys }, 'each verify key as an EdDSA JWK, kid its thumbprint')
+    t.equal(await page.getByRole('button', { name: /^Save / }).count(), 0, 'one-line keys: nothing to save as a file')
+    // Another algorithm has no Synapse form: the format falls back to JWK
+    await setControl(page, 'algorithm', 'ES256')
+    t.equal(await page.locator('[name=format]').inputValue(), 'jwk', 'Synapse, which ES256 has not, became JWK')
   })
 })
 

@@ -151,6 +151,12 @@ const prefixCharacter = fc.oneof(
 )
 const tokenPrefix = fc.array(prefixCharacter, { minLength: 0, maxLength: 17 }).map((parts) => parts.join(''))
 
+// seq prefixes (CONTRACT §14.2): mostly printable ASCII the rule takes, sometimes a character it refuses, up to one too many
+const seqPrefix = fc.array(fc.oneof(
+  { arbitrary: fc.constantFrom(...'base64:!#$%&()*+,-./<=>?@[]^_{|}~Z9'), weight: 12 },
+  { arbitrary: fc.constantFrom(' ', '\'', '"', '\\', '`', 'é', '\n', '\u0000'), weight: 1 }
+), { maxLength: 17 }).map((parts) => parts.join(''))
+
 // TOTP issuers and accounts: what the URI encoding treats apart (unreserved, reserved, `%`,
 // non-ASCII, surrogate pairs), and what the rule refuses (colon, controls, lone surrogates)
 const nameCharacter = fc.oneof(
@@ -199,6 +205,7 @@ const validValueOf: Partial<Record<Generator, Record<string, fc.Arbitrary<JsonTr
   passphrase: { words: fc.integer({ min: 2, max: 21 }), separator: passphraseSeparator },
   pin: { length: fc.integer({ min: 3, max: 13 }) },
   token: { prefix: tokenPrefix, length: fc.integer({ min: 15, max: 129 }) },
+  seq: { prefix: seqPrefix, padding: fc.boolean() },
   totp: { issuer: totpName(0), account: totpName(0), period: fc.integer({ min: 14, max: 301 }), byteLength: fc.integer({ min: 15, max: 65 }) }
 }
 

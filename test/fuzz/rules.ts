@@ -225,20 +225,26 @@ const uuid: Rules = {
     : undefined
 }
 
-const SEQ_SHAPES: Record<string, (bytes: number) => RegExp> = {
+// Unpadded and padded (CONTRACT §14.2: `=` to a whole quantum of 4, or 8 for base32)
+const SEQ_SHAPES: Record<string, (bytes: number, padded: boolean) => RegExp> = {
   hex: (bytes) => new RegExp(`^[0-9a-f]{${2 * bytes}}$`),
-  base64: (bytes) => new RegExp(`^(?=.{${4 * Math.ceil(bytes / 3)}}$)[A-Za-z0-9+/]+={0,2}$`),
-  base64url: (bytes) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil(4 * bytes / 3)}}$`),
-  base32: (bytes) => new RegExp(`^[A-Z2-7]{${Math.ceil(8 * bytes / 5)}}$`)
+  base64: (bytes, padded) => padded ? new RegExp(`^(?=.{${4 * Math.ceil(bytes / 3)}}$)[A-Za-z0-9+/]+={0,2}$`) : new RegExp(`^[A-Za-z0-9+/]{${Math.ceil(4 * bytes / 3)}}$`),
+  base64url: (bytes, padded) => padded ? new RegExp(`^(?=.{${4 * Math.ceil(bytes / 3)}}$)[A-Za-z0-9_-]+={0,2}$`) : new RegExp(`^[A-Za-z0-9_-]{${Math.ceil(4 * bytes / 3)}}$`),
+  base32: (bytes, padded) => padded ? new RegExp(`^(?=.{${8 * Math.ceil(bytes / 5)}}$)[A-Z2-7]{${Math.ceil(8 * bytes / 5)}}=*$`) : new RegExp(`^[A-Z2-7]{${Math.ceil(8 * bytes / 5)}}$`)
 }
 
 const seq: Rules = {
   schema: ajv.compile(SeqParams),
-  refusal: () => undefined,
+  // CONTRACT §14.2: hex has no padding to give
+  refusal: (params) => params.encoding === 'hex' && params.padding !== undefined ? { pointer: '#/padding', code: 'NOT_ALLOWED_VALUE' } : undefined,
   valueProblem: (params, value) => {
-    if (!(SEQ_SHAPES[params.encoding]?.(params.byteLength).test(value) ?? false)) return `not ${String(params.encoding)}`
+    if (!value.startsWith(params.prefix)) return `not after the prefix ${JSON.stringify(params.prefix)}`
+    const encoded = value.slice(params.prefix.length)
+    // Left out, only Base64 is padded
+    const padded: boolean = params.padding ?? params.encoding === 'base64'
+    if (!(SEQ_SHAPES[params.encoding]?.(params.byteLength, padded).test(encoded) ?? false)) return `not ${String(params.encoding)}${padded ? ', padded' : ''}`
     // Node's decoders suffice here for the lengths: the alphabets were checked just above
-    if (params.encoding !== 'base32' && Buffer.from(value, params.encoding).length !== params.byteLength) return `not ${String(params.byteLength)} bytes`
+    if (params.encoding !== 'base32' && Buffer.from(encoded, params.encoding).length !== params.byteLength) return `not ${String(params.byteLength)} bytes`
     return undefined
   }
 }

@@ -44,7 +44,8 @@ const ARBITRARIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   vpn: fc.record({ protocol: fc.constantFrom(...VPN_PROTOCOLS), length: fc.integer({ min: 2, max: 256 }), quantity: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: [] }),
   uuid: fc.record({ format: fc.constantFrom(...UUID_FORMATS), length: fc.integer({ min: 2, max: 256 }), quantity }, { requiredKeys: [] }),
   phrase: fc.record({ words: fc.constantFrom(...PHRASE_WORD_COUNTS), language: fc.constantFrom(...PHRASE_LANGUAGES), separator: tricky(4), quantity }, { requiredKeys: [] }),
-  seq: fc.record({ byteLength: fc.integer({ min: 2, max: 256 }), encoding: fc.constantFrom(...SEQ_ENCODINGS), quantity }, { requiredKeys: [] }),
+  // A prefix of any printable character, the refused ones included (CONTRACT §14.2), or tricky ones
+  seq: fc.record({ byteLength: fc.integer({ min: 2, max: 256 }), encoding: fc.constantFrom(...SEQ_ENCODINGS), prefix: fc.oneof(printable(16), tricky(16)), padding: fc.boolean(), quantity }, { requiredKeys: [] }),
   'short-id': fc.record({ length: fc.integer({ min: 2, max: 256 }), quantity }, { requiredKeys: [] }),
   pin: fc.record({ length: fc.integer({ min: 4, max: 12 }), avoidWeak: fc.boolean(), quantity }, { requiredKeys: [] }),
   'ssh-key': fc.record({ comment: printable(64), quantity: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: [] }),
@@ -52,7 +53,7 @@ const ARBITRARIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   token: fc.record({ prefix: fc.string({ unit: fc.constantFrom(...'abcxyz019_\'\\'), minLength: 1, maxLength: 16 }), length: fc.integer({ min: 16, max: 128 }), quantity }, { requiredKeys: [] }),
   totp: fc.record({ issuer: tricky(20), account: tricky(20), algorithm: fc.constantFrom(...TOTP_ALGORITHMS), quantity }, { requiredKeys: [] }),
   // RSA keys are made on the pool, not by `generate`; their JWK and PEM are the same encodings as these
-  'signing-key': fc.record({ algorithm: fc.constantFrom('EdDSA', 'ES256', 'ES384', 'HS256', 'HS384', 'HS512'), format: fc.constantFrom('jwk', 'jwk', 'pem', 'vapid'), quantity: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: [] })
+  'signing-key': fc.record({ algorithm: fc.constantFrom('EdDSA', 'ES256', 'ES384', 'HS256', 'HS384', 'HS512'), format: fc.constantFrom('jwk', 'jwk', 'pem', 'vapid', 'synapse'), quantity: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: [] })
 }
 
 // The routes' AJV options that matter here: defaults filled in, no coercion, every error

@@ -72,7 +72,7 @@ t.test('VAPID: the 32-byte scalar and the 65-byte uncompressed point, Base64url'
   t.equal(answer.entropyBits, 255.99)
 })
 
-t.test('the rules: modulusBits is RSA\'s, pem and vapid where the algorithm has them, 5 RSA keys', async (t) => {
+t.test('the rules: modulusBits is RSA\'s, pem, vapid and synapse where the algorithm has them, 5 RSA keys', async (t) => {
   const app = await build(t)
   const cases: Array<[Record<string, unknown>, Array<[string, string]>]> = [
     [{ modulusBits: 2048 }, [['#/modulusBits', 'NOT_ALLOWED_VALUE']]],
@@ -80,6 +80,8 @@ t.test('the rules: modulusBits is RSA\'s, pem and vapid where the algorithm has 
     [{ algorithm: 'HS384', format: 'vapid' }, [['#/format', 'NOT_ALLOWED_VALUE']]],
     [{ algorithm: 'EdDSA', format: 'vapid' }, [['#/format', 'NOT_ALLOWED_VALUE']]],
     [{ algorithm: 'RS256', format: 'vapid' }, [['#/format', 'NOT_ALLOWED_VALUE']]],
+    [{ algorithm: 'ES256', format: 'synapse' }, [['#/format', 'NOT_ALLOWED_VALUE']]],
+    [{ algorithm: 'HS256', format: 'synapse', modulusBits: 2048 }, [['#/modulusBits', 'NOT_ALLOWED_VALUE'], ['#/format', 'NOT_ALLOWED_VALUE']]],
     [{ algorithm: 'RS256', quantity: 6 }, [['#/quantity', 'TOO_MANY_VALUES']]],
     [{ algorithm: 'RS256', modulusBits: 1024 }, [['#/modulusBits', 'NOT_ALLOWED_VALUE']]],
     [{ algorithm: 'RS512' }, [['#/algorithm', 'NOT_ALLOWED_VALUE']]]

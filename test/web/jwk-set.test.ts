@@ -1,6 +1,6 @@
 // CONTRACT §13 on the page: the JWK Set of the keys shown, built by the page from the public keys
 // the API gave (web/jwk-set.ts), is the text the API writes for those keys: for a `jwk` answer its
-// public JWK lines as they are; for `pem` and `vapid`, each key read by node:crypto (OpenSSL, not
+// public JWK lines as they are; for `pem`, `vapid` and `synapse`, each key read by node:crypto (OpenSSL, not
 // the page's reader) and written by the API's own JWK writer (src/keys/jwk.ts) must come out the same.
 import t from 'tap'
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto'
@@ -59,6 +59,18 @@ t.test('vapid: the P-256 point read into the ES256 line the API writes for the k
     return apiLine(createPublicKey(key), 'ES256')
   })
   t.equal(jwkSet('ES256', publicKeys), apiJwkSet(lines))
+})
+
+t.test('synapse: the verify key read into the EdDSA line the API writes for the key of the seed beside it', async (t) => {
+  const { values, publicKeys = [] } = signingKeys({ algorithm: 'EdDSA', format: 'synapse', quantity: 3 })
+  // RFC 8410's PKCS#8 of an Ed25519 seed, read by OpenSSL: the public key is OpenSSL's, not the page's
+  const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
+  const lines = values.map((value) => {
+    const seed = Buffer.from(value.split(' ')[2] as string, 'base64')
+    return apiLine(createPublicKey(createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })), 'EdDSA')
+  })
+  t.equal(jwkSet('EdDSA', publicKeys), apiJwkSet(lines))
+  t.equal(jwkSet('EdDSA', [(publicKeys[0] as string).slice(0, -2)]), undefined, 'a verify key cut short: none')
 })
 
 t.test('anything else: no JWK Set rather than a wrong one', async (t) => {

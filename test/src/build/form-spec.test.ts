@@ -6,6 +6,7 @@ import t from 'tap'
 import { Type } from '@sinclair/typebox'
 import { formSpec, paramSpec, setFormSpec } from '../../../src/build/form-spec.js'
 import { DEFAULT_MODULUS_BITS, SIGNING_ALGORITHMS, SIGNING_KEY_FORMATS } from '../../../schemas/signing-key.js'
+import { SEQ_ENCODINGS } from '../../../schemas/seq.js'
 import { build, GENERATORS } from '../../helper.js'
 
 /** Optional parameters without a schema default: the value their route takes when they are left out (said in their description). */
@@ -138,5 +139,26 @@ t.test('signing-key: the page offers exactly what the route takes (CONTRACT §13
     }
   }
   t.same(format.choicesWith?.choices.HS256, ['jwk'], 'an HMAC key: JWK only')
-  t.same(format.choicesWith?.choices.ES256, ['jwk', 'pem', 'vapid'], 'ES256: all three')
+  t.same(format.choicesWith?.choices.ES256, ['jwk', 'pem', 'vapid'], 'ES256: JWK, PEM and VAPID')
+  t.same(format.choicesWith?.choices.EdDSA, ['jwk', 'pem', 'synapse'], 'EdDSA: JWK, PEM and Synapse')
+})
+
+t.test('seq: padding is offered where the route takes it, at the default the route pads by when it is left out (CONTRACT §14.2)', async (t) => {
+  const app = await build(t)
+  const padding = formSpec().find(({ type }) => type === 'seq')?.params.find(({ name }) => name === 'padding')
+  if (padding?.kind !== 'boolean') return t.fail('padding is a checkbox')
+  t.equal(padding.default, undefined, 'no default of its own (the schema has none)')
+  t.same([padding.appliesWith?.param, padding.defaultWith?.param], ['encoding', 'encoding'])
+  const answer = async (body: Record<string, unknown>) => await app.inject({ method: 'POST', url: '/api/generate/seq', payload: { byteLength: 32, ...body } })
+  for (const encoding of SEQ_ENCODINGS) {
+    const shown = padding.appliesWith?.values.includes(encoding) === true
+    for (const given of [true, false]) {
+      t.equal((await answer({ encoding, padding: given })).statusCode, shown ? 200 : 400, `${encoding}: padding ${String(given)} ${shown ? 'shown and taken' : 'hidden, as the route refuses it'}`)
+    }
+    if (!shown) continue
+    const leftOut = (await answer({ encoding })).json().values[0] as string
+    const byDefault = padding.defaultWith?.defaults[encoding]
+    t.equal(typeof byDefault, 'boolean', `${encoding}: a default to show`)
+    t.equal(leftOut.endsWith('='), byDefault, `${encoding}: left out, the route pads exactly when the page shows the box ticked (${String(byDefault)})`)
+  }
 })

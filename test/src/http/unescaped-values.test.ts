@@ -11,7 +11,7 @@ import { NumberResult } from '../../../schemas/number.js'
 import { PassphraseResult } from '../../../schemas/passphrase.js'
 import { PasswordResult } from '../../../schemas/password.js'
 import { PhraseResult } from '../../../schemas/phrase.js'
-import { SeqResult } from '../../../schemas/seq.js'
+import { SEQ_PREFIX_CHARACTERS, SeqResult } from '../../../schemas/seq.js'
 import { ShortIdResult } from '../../../schemas/short-id.js'
 import { PinResult } from '../../../schemas/pin.js'
 import { TokenResult } from '../../../schemas/token.js'
@@ -64,7 +64,11 @@ const CLOSED: Record<string, { alphabet: string, result: unknown, params: Array<
   seq: {
     alphabet: SEQ_ALPHABET,
     result: SeqResult,
-    params: ['hex', 'base64', 'base64url', 'base32'].flatMap((encoding) => [255, 256].map((byteLength) => ({ encoding, byteLength, quantity: 50 })))
+    // Both paddings, and every character a prefix may hold (CONTRACT §14.2), 16 at a time
+    params: ['hex', 'base64', 'base64url', 'base32'].flatMap((encoding) => [255, 256].flatMap((byteLength) => [
+      { encoding, byteLength, quantity: 50 },
+      ...(encoding === 'hex' ? [] : [{ encoding, byteLength, padding: encoding !== 'base64', quantity: 50 }])
+    ])).concat(Array.from({ length: Math.ceil(SEQ_PREFIX_CHARACTERS.length / 16) }, (_, index) => ({ encoding: 'base64', byteLength: 2, prefix: SEQ_PREFIX_CHARACTERS.slice(16 * index, 16 * index + 16), quantity: 50 })))
   },
   'short-id': { alphabet: SHORT_ID_ALPHABET, result: ShortIdResult, params: [{ length: 256, quantity: 50 }] },
   pin: { alphabet: PIN_ALPHABET, result: PinResult, params: [{ length: 12, quantity: 50 }, { length: 4, avoidWeak: false, quantity: 50 }] },
