@@ -41,6 +41,8 @@ export default fp(async function recipes (app: FastifyInstance) {
     const checked = request.validationError === undefined ? app.recipes.get(request.params.id) : undefined
     if (checked === undefined) return reply.callNotFound()
     const { id, title, docs, group, items, notes } = checked.recipe
-    return { id, title, docs, group, items, notes }
+    // The items as the recipe's file has them, not with every default the schema's serializer
+    // would write in: what a person reads, changes and posts back (the schema documents the answer)
+    return reply.header('content-type', 'application/json; charset=utf-8').serializer(JSON.stringify).send({ id, title, docs, group, items, notes })
   })
 }, { name: 'recipes', dependencies: ['errors', 'sets'] })
