@@ -139,8 +139,8 @@ const component = (ref: string): any => OPENAPI.components.schemas[ref.replace('
 
 /**
  * A recipe's item as the page sends it: its parameters but those at their schema's default (the
- * page sends none of those, CONTRACT §8; GET /api/recipes/{id} answers them filled in), a hash's
- * fields likewise; a jwt item as it is.
+ * page sends none of those, CONTRACT §8, where a recipe's file may write one: Supabase's
+ * `encoding: 'hex'`), a hash's fields likewise; a jwt item as it is.
  */
 export function asSent (item: any): any {
   if (item.type === 'jwt' || item.params === undefined) return item
