@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { formSpec } from '../src/build/form-spec.js'
+import { formSpec, setFormSpec } from '../src/build/form-spec.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -48,7 +48,7 @@ async function bundle (entryPoint: string, define: Record<string, string> = {}):
 
 export async function bundlePage (): Promise<PageBundle> {
   const [script, style] = await Promise.all([
-    bundle('web/main.ts', { FORM_SPEC: JSON.stringify(formSpec()) }),
+    bundle('web/main.ts', { FORM_SPEC: JSON.stringify(formSpec()), SET_SPEC: JSON.stringify(setFormSpec()) }),
     bundle('web/style.css')
   ])
   const icon = readFileSync(new URL('../web/icon.svg', import.meta.url), 'utf8')

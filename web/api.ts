@@ -1,7 +1,8 @@
 // The page's requests (CONTRACT §8, §10): POST /api/generate/<type>, or POST /api/generate for a
 // set answered as a .env file; the parameters as a JSON body, the page's language in
-// Accept-Language; never GET, X-Data or a query string. Same origin only (a relative path; the
-// CSP's connect-src 'self' holds it there too).
+// Accept-Language; never GET, X-Data or a query string. The one GET is the catalog's (§14.1:
+// the recipes, which hold no secret), the set's starting points. Same origin only (a relative
+// path; the CSP's connect-src 'self' holds it there too).
 
 /** CONTRACT §1.2: a generator's answer. */
 export interface GenerationResult {
@@ -87,4 +88,53 @@ export async function generateSet (items: unknown[], language: string, accessKey
   } catch {
     return { kind: 'network' }
   }
+}
+
+/** A set body's item (CONTRACT §10, §14.2), as a recipe holds it. */
+export interface SetItem {
+  name: string
+  type: string
+  params?: Record<string, unknown>
+  hashName?: string
+  publicKeyName?: string
+}
+
+/** CONTRACT §14.1: a recipe in GET /api/recipes. */
+export interface RecipeSummary {
+  id: string
+  title: string
+  group: string
+  /** Every name of its .env answer, in order: each item's, then its derived lines'. */
+  names: string[]
+}
+
+/** CONTRACT §14.1: GET /api/recipes/{id}, what the page reads of it. */
+export interface RecipeDetail {
+  id: string
+  items: SetItem[]
+  /** One English sentence for each name of its .env answer. */
+  notes: Record<string, string>
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+async function getJson (path: string): Promise<unknown> {
+  try {
+    const response = await fetch(path, { headers: { Accept: 'application/json' }, referrerPolicy: 'no-referrer' })
+    return response.ok ? await json(response) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Every recipe (GET /api/recipes); undefined when the list could not be read. */
+export async function listRecipes (): Promise<RecipeSummary[] | undefined> {
+  const body = await getJson('/api/recipes')
+  return isObject(body) && Array.isArray(body.recipes) ? body.recipes as RecipeSummary[] : undefined
+}
+
+/** One recipe's items and notes (GET /api/recipes/{id}); undefined when it could not be read. */
+export async function readRecipe (id: string): Promise<RecipeDetail | undefined> {
+  const body = await getJson(`/api/recipes/${encodeURIComponent(id)}`)
+  return isObject(body) && Array.isArray(body.items) && isObject(body.notes) ? body as unknown as RecipeDetail : undefined
 }

@@ -24,14 +24,21 @@ export interface FieldRules {
 
 /** A parameter with one control: its `name` in CONTRACT §2 and what its control carries. */
 export type FieldSpec = FieldRules & (
-  | { name: string, kind: 'integer', default: number, minimum: number, maximum: number }
+  /** `default` absent: an optional parameter with none (a set's `jwt` `expiresInDays`), its control empty and nothing sent. */
+  | { name: string, kind: 'integer', default?: number, minimum: number, maximum: number }
   /** `default` absent: the route's default depends on another parameter (`defaultWith`). */
   | { name: string, kind: 'boolean', default?: boolean }
   | { name: string, kind: 'string', default: string, minLength?: number, maxLength: number }
-  /** `default`: the schema's, or for an optional parameter with none the value its route takes when it is left out. */
+  /**
+   * `default`: the schema's, or for an optional parameter with none the value its route takes when
+   * it is left out; or `''`, the first of `choices`, for one whose route decides by the others (a
+   * set's `jwt` `algorithm`): chosen, nothing is sent.
+   */
   | { name: string, kind: 'choice', default: Choice, choices: readonly Choice[] }
   /** number's `exclusions`: one text control, items separated by commas or white space. */
   | { name: string, kind: 'list', default: readonly string[], maxItems: number }
+  /** A JSON object typed as text (a set's `jwt` `claims`): one text control, sent parsed. */
+  | { name: string, kind: 'json', default: Readonly<Record<string, unknown>> }
 )
 
 /** One algorithm of `hash` (CONTRACT §12) and its own fields (`cost`, `memoryKiB`, ...). */
@@ -55,9 +62,25 @@ export type ParamSpec = FieldSpec | {
 }
 
 export interface GeneratorSpec {
-  /** The path segment of CONTRACT §1.2 (`password`, `short-id`, ...). */
+  /** The path segment of CONTRACT §1.2 (`password`, `short-id`, ...), or a set's `jwt`. */
   type: string
   params: readonly ParamSpec[]
+  /**
+   * What its answer's schema may carry beside the values: `hashes` and `publicKeys`, the `.env`
+   * lines a set item may name itself (CONTRACT §14.2: `hashName`, `publicKeyName`).
+   */
+  hashes?: true
+  publicKeys?: true
 }
 
 export type FormSpec = readonly GeneratorSpec[]
+
+/** What the set's rows take beyond the generators (CONTRACT §10, §14.2), from the set's schemas. */
+export interface SetFormSpec {
+  /** The longest variable name (`name`, `hashName`, `publicKeyName`). */
+  nameMaxLength: number
+  /** The `jwt` item: a token signed with an earlier item's key, a row's choice in a set only. */
+  jwt: GeneratorSpec
+  /** The groups of the recipes (CONTRACT §14.1), in the order the chooser lists them. */
+  recipeGroups: readonly string[]
+}

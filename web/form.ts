@@ -73,12 +73,13 @@ function control (param: FieldSpec, name: string, t: Translate, prefix: string):
       return input
     }
     case 'integer':
-      return el('input', { ...common, type: 'number', inputmode: 'numeric', step: '1', min: String(param.minimum), max: String(param.maximum), value: String(param.default) })
+      return el('input', { ...common, type: 'number', inputmode: 'numeric', step: '1', min: String(param.minimum), max: String(param.maximum), value: param.default === undefined ? '' : String(param.default) })
     case 'choice': {
       const select = el('select', common)
       for (const choice of param.choices) {
-        // Words for the choice where it has some; the identifier stays the value sent
-        const words = t.choice(name, choice)
+        // Words for the choice where it has some; the identifier stays the value sent. `''`: the
+        // parameter left out, for its route to decide
+        const words = choice === '' ? t(`leftOut.${name}` as MessageKey) : t.choice(name, choice)
         const option = el('option', { value: String(choice), ...(words === undefined ? { translate: 'no' } : {}) }, words ?? String(choice))
         option.defaultSelected = choice === param.default
         select.append(option)
@@ -103,8 +104,13 @@ function control (param: FieldSpec, name: string, t: Translate, prefix: string):
     case 'list':
       // No numeric keypad: items need commas, spaces and minus signs
       return el('input', { ...common, type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', 'aria-describedby': `${common.id}-hint` })
+    case 'json':
+      return el('input', { ...common, type: 'text', ...VALUE_ATTRIBUTES, autocapitalize: 'off', 'aria-describedby': `${common.id}-hint` })
   }
 }
+
+/** What a text control of a list or a JSON object says of the text it takes. */
+const TEXT_HINTS: Partial<Record<FieldSpec['kind'], MessageKey>> = { list: 'exclusionsHint', json: 'jsonHint' }
 
 /** One field: its label, its control, and (for lists) how to separate items. `name` is the control's (`hash.cost` inside `hash`). */
 function field (param: FieldSpec, t: Translate, prefix: string, name = param.name): HTMLElement {
@@ -113,7 +119,8 @@ function field (param: FieldSpec, t: Translate, prefix: string, name = param.nam
   const box = el('div', { class: param.kind === 'boolean' ? 'field check' : 'field', 'data-param': name })
   if (param.kind === 'boolean') box.append(input, label)
   else box.append(label, input)
-  if (param.kind === 'list') box.append(el('p', { id: `${input.id}-hint`, class: 'hint' }, t('exclusionsHint')))
+  const hint = TEXT_HINTS[param.kind]
+  if (hint !== undefined) box.append(el('p', { id: `${input.id}-hint`, class: 'hint' }, t(hint)))
   return box
 }
 
@@ -218,7 +225,7 @@ export function rawValues (root: ParentNode, spec: GeneratorSpec, prefix = ''): 
 
 /**
  * Puts values read by rawValues back (the form is rebuilt when the page's language changes; a
- * starting set fills a row). A hash algorithm first, so its fields are there to take theirs.
+ * recipe fills a row). A hash algorithm first, so its fields are there to take theirs.
  */
 export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
   const entries = Object.entries(raw)
@@ -238,6 +245,27 @@ export function restoreValues (root: ParentNode, raw: Raw, prefix = ''): void {
   for (const input of root.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
     if (!(input.name in raw)) followDefault.get(input)?.()
   }
+}
+
+/**
+ * A set item's JSON `params` (a recipe's, CONTRACT §14.1) as the controls hold them, for
+ * restoreValues: numbers as text, `hash` as `hash.algorithm` and `hash.<field>`, a list's items
+ * separated by commas, an object as JSON text. A parameter no control takes is left out.
+ */
+export function rawFromParams (spec: GeneratorSpec, params: Readonly<Record<string, unknown>>): Raw {
+  const raw: Raw = {}
+  const text = (value: unknown): string | boolean => (typeof value === 'boolean' ? value : String(value))
+  for (const param of spec.params) {
+    const value = params[param.name]
+    if (value === undefined) continue
+    if (param.kind === 'hash') {
+      if (typeof value !== 'object' || value === null) continue
+      for (const [field, fieldValue] of Object.entries(value)) raw[hashControlName(field)] = text(fieldValue)
+    } else if (param.kind === 'json') raw[param.name] = JSON.stringify(value)
+    else if (param.kind === 'list' && Array.isArray(value)) raw[param.name] = value.join(', ')
+    else raw[param.name] = text(value)
+  }
+  return raw
 }
 
 /**
@@ -299,6 +327,18 @@ function sent (param: FieldSpec, value: string | boolean, raw: Raw): unknown {
     case 'list': {
       const items = String(value).split(/[\s,]+/).filter((item) => item !== '')
       return items.length > 0 ? items : undefined
+    }
+    case 'json': {
+      const text = String(value).trim()
+      if (text === '') return undefined
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        // Not JSON: sent as the text it is, and the API says beside the control that it takes an object
+        return text
+      }
+      return JSON.stringify(parsed) === JSON.stringify(param.default) ? undefined : parsed
     }
   }
 }

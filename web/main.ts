@@ -1,19 +1,21 @@
 // The page (CONTRACT §8): one generator's form at a time, or a set of them as a .env file (§10,
 // `/#set`), chosen by the URL's fragment, one POST per Generate, the answer shown exactly as sent. What it holds lives in this module's variables
 // only: nothing is written to storage, cookies, the URL (beyond `#<type>`), the title or history.
-import { generate, generateSet, type GenerationResult, type Outcome } from './api.js'
+import { generate, generateSet, listRecipes, readRecipe, type GenerationResult, type Outcome, type RecipeDetail, type RecipeSummary } from './api.js'
 import { copyText } from './clipboard.js'
 import { el } from './dom.js'
 import { saveFile } from './download.js'
-import type { FormSpec, GeneratorSpec } from './form-spec.js'
+import type { FormSpec, GeneratorSpec, SetFormSpec } from './form-spec.js'
 import { buildFields, rawValues, requestBody, restoreValues, updateApplicable, type Raw } from './form.js'
 import { preferredLanguage, translator, type Translate } from './i18n.js'
 import { LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey, type PageLanguage } from './messages.js'
 import { alertBox, clearFieldErrors, envSection, paramControl, resultSection, showFieldErrors, type ResultActions } from './render.js'
-import { itemControl, PRESETS, SetEditor, type SetRow } from './set-form.js'
+import { FIRST_ROWS, itemControl, SetEditor, type Catalog, type SetRow } from './set-form.js'
 
 /** Every generator's parameters, read from the route schemas when the page was bundled (src/build/form-spec.ts). */
 declare const FORM_SPEC: FormSpec
+/** What a set's rows take beyond them (the `jwt` item, the names' bound), read from the set's schemas likewise. */
+declare const SET_SPEC: SetFormSpec
 
 const SPECS = new Map(FORM_SPEC.map((spec) => [spec.type, spec]))
 const DEFAULT_TYPE = 'password'
@@ -34,12 +36,48 @@ let askingForKey = false
 /** The answer on screen (and what the form held when it was asked for), so a change of language can show it again in the new words. */
 let shown: { result: GenerationResult, sent: Raw } | string | undefined
 /** The set's rows while another generator is shown or the page is drawn again; they start as an app's secrets. */
-let setRows: SetRow[] = [...PRESETS.app]
+let setRows: SetRow[] = [...FIRST_ROWS]
+/** The recipe the set's chooser shows. */
+let setRecipe = ''
 let setEditor: SetEditor | undefined
 /** Counts requests: an answer that arrives after a newer request was sent (or the generator changed) is dropped. */
 let latest = 0
 
 const spec = (): GeneratorSpec => SPECS.get(type) as GeneratorSpec
+
+/**
+ * The recipes (CONTRACT §14.1), read from the API the first time the set is shown and each
+ * recipe when it is first chosen, then kept for the tab (they hold no secret); a failed read is
+ * tried again the next time.
+ */
+let recipeList: Promise<RecipeSummary[] | undefined> | undefined
+const recipeDetails = new Map<string, Promise<RecipeDetail | undefined>>()
+const catalog: Catalog = {
+  list: () => {
+    recipeList ??= listRecipes().then((list) => {
+      if (list === undefined) recipeList = undefined
+      return list
+    })
+    return recipeList
+  },
+  recipe: (id) => {
+    const known = recipeDetails.get(id)
+    if (known !== undefined) return known
+    const reading = readRecipe(id).then((detail) => {
+      if (detail === undefined) recipeDetails.delete(id)
+      return detail
+    })
+    recipeDetails.set(id, reading)
+    return reading
+  }
+}
+
+/** Keeps what the set's editor holds, for when it is drawn again. */
+function keepSet (): void {
+  if (setEditor === undefined) return
+  setRows = setEditor.rows()
+  setRecipe = setEditor.recipe
+}
 
 // The page's parts, made by render()
 let form: HTMLFormElement
@@ -124,7 +162,7 @@ async function onSubmit (event: SubmitEvent): Promise<void> {
 
 function renderFields (): void {
   if (type === SET) {
-    setEditor = new SetEditor(FORM_SPEC, t, setRows)
+    setEditor = new SetEditor(FORM_SPEC, SET_SPEC, t, catalog, setRows, setRecipe)
     fields.replaceChildren(el('h2', { class: 'items-heading' }, t('items')), setEditor.element)
     return
   }
@@ -135,7 +173,7 @@ function renderFields (): void {
 }
 
 function chooseGenerator (next: string): void {
-  if (setEditor !== undefined) setRows = setEditor.rows()
+  keepSet()
   type = next
   renderFields()
   clearOutput()
@@ -173,7 +211,7 @@ function generatorChooser (): HTMLElement {
 
 /** The whole page in the current language, keeping what the fields hold and the values shown. */
 function render (): void {
-  if (setEditor !== undefined) setRows = setEditor.rows()
+  keepSet()
   const kept = form === undefined || type === SET ? undefined : rawValues(form, spec())
   const again = shown
   t = translator(language)

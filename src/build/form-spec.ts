@@ -1,38 +1,41 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
-import { AgeKeyParams } from '../../schemas/age-key.js'
+import { AgeKeyParams, AgeKeyResult } from '../../schemas/age-key.js'
 import { HASH_BRANCHES, HASHED_VALUES_MAX, HashParams } from '../../schemas/hash.js'
-import { NumberParams } from '../../schemas/number.js'
-import { PassphraseParams } from '../../schemas/passphrase.js'
-import { PasswordParams } from '../../schemas/password.js'
-import { PhraseParams } from '../../schemas/phrase.js'
-import { PinParams } from '../../schemas/pin.js'
-import { PADDING_WHEN_LEFT_OUT, SEQ_ENCODINGS, SeqParams } from '../../schemas/seq.js'
-import { ShortIdParams } from '../../schemas/short-id.js'
-import { DEFAULT_MODULUS_BITS, SIGNING_ALGORITHMS, SIGNING_KEY_FORMATS, SigningKeyParams } from '../../schemas/signing-key.js'
-import { SshKeyParams } from '../../schemas/ssh-key.js'
-import { TokenParams } from '../../schemas/token.js'
-import { TotpParams } from '../../schemas/totp.js'
-import { UuidParams } from '../../schemas/uuid.js'
-import { VpnParams } from '../../schemas/vpn.js'
+import { JwtParams } from '../../schemas/jwt.js'
+import { NumberParams, NumberResult } from '../../schemas/number.js'
+import { PassphraseParams, PassphraseResult } from '../../schemas/passphrase.js'
+import { PasswordParams, PasswordResult } from '../../schemas/password.js'
+import { PhraseParams, PhraseResult } from '../../schemas/phrase.js'
+import { PinParams, PinResult } from '../../schemas/pin.js'
+import { PADDING_WHEN_LEFT_OUT, SEQ_ENCODINGS, SeqParams, SeqResult } from '../../schemas/seq.js'
+import { RecipeSummary } from '../../schemas/recipes.js'
+import { JWT_TYPE, SET_NAME_MAX_LENGTH } from '../../schemas/sets.js'
+import { ShortIdParams, ShortIdResult } from '../../schemas/short-id.js'
+import { DEFAULT_MODULUS_BITS, SIGNING_ALGORITHMS, SIGNING_KEY_FORMATS, SigningKeyParams, SigningKeyResult } from '../../schemas/signing-key.js'
+import { SshKeyParams, SshKeyResult } from '../../schemas/ssh-key.js'
+import { TokenParams, TokenResult } from '../../schemas/token.js'
+import { TotpParams, TotpResult } from '../../schemas/totp.js'
+import { UuidParams, UuidResult } from '../../schemas/uuid.js'
+import { VpnParams, VpnResult } from '../../schemas/vpn.js'
 import { formatAllowed, isRsaAlgorithm } from '../keys/signing-keys.js'
-import type { FieldRules, FieldSpec, FormSpec, HashAlgorithmSpec, ParamSpec } from '../../web/form-spec.js'
+import type { FieldRules, FieldSpec, FormSpec, GeneratorSpec, HashAlgorithmSpec, ParamSpec, SetFormSpec } from '../../web/form-spec.js'
 
-/** Every generator in the order the page lists them (CONTRACT §1), with the schema its route validates. */
-export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject]> = [
-  ['password', PasswordParams],
-  ['passphrase', PassphraseParams],
-  ['number', NumberParams],
-  ['vpn', VpnParams],
-  ['uuid', UuidParams],
-  ['phrase', PhraseParams],
-  ['seq', SeqParams],
-  ['short-id', ShortIdParams],
-  ['pin', PinParams],
-  ['ssh-key', SshKeyParams],
-  ['age-key', AgeKeyParams],
-  ['token', TokenParams],
-  ['totp', TotpParams],
-  ['signing-key', SigningKeyParams]
+/** Every generator in the order the page lists them (CONTRACT §1), with the schemas its route validates and answers with. */
+export const GENERATOR_PARAMS: ReadonlyArray<readonly [string, TObject, TObject]> = [
+  ['password', PasswordParams, PasswordResult],
+  ['passphrase', PassphraseParams, PassphraseResult],
+  ['number', NumberParams, NumberResult],
+  ['vpn', VpnParams, VpnResult],
+  ['uuid', UuidParams, UuidResult],
+  ['phrase', PhraseParams, PhraseResult],
+  ['seq', SeqParams, SeqResult],
+  ['short-id', ShortIdParams, ShortIdResult],
+  ['pin', PinParams, PinResult],
+  ['ssh-key', SshKeyParams, SshKeyResult],
+  ['age-key', AgeKeyParams, AgeKeyResult],
+  ['token', TokenParams, TokenResult],
+  ['totp', TotpParams, TotpResult],
+  ['signing-key', SigningKeyParams, SigningKeyResult]
 ]
 
 /**
@@ -94,10 +97,41 @@ function fieldSpec (name: string, schema: TSchema): FieldSpec {
 
 /** The page's forms, read from the same TypeBox schemas the routes validate with. */
 export function formSpec (): FormSpec {
-  return GENERATOR_PARAMS.map(([type, params]) => ({
+  return GENERATOR_PARAMS.map(([type, params, result]) => ({
     type,
-    params: Object.entries(params.properties).map(([name, schema]) => withRules(paramSpec(name, schema), RULES[type]?.[name]))
+    params: Object.entries(params.properties).map(([name, schema]) => withRules(paramSpec(name, schema), RULES[type]?.[name])),
+    ...(result.properties.hashes === undefined ? {} : { hashes: true as const }),
+    ...(result.properties.publicKeys === undefined ? {} : { publicKeys: true as const })
   }))
+}
+
+/**
+ * CONTRACT §14.2's `jwt` item, from JwtParams. Its parameters have no defaults to show: an empty
+ * `signedWith` is not sent (the API says it is required, beside the control), the `algorithm`
+ * chooser starts at "the default" (`''`, not sent: HS256 with a secret, a signing key's own),
+ * `claims` is JSON text, `expiresInDays` empty is no `exp`.
+ */
+function jwtSpec (): GeneratorSpec {
+  const { signedWith, algorithm, claims, expiresInDays } = JwtParams.properties as Record<string, TSchema>
+  const signer = fieldSpec('signedWith', signedWith as TSchema)
+  const expiry = fieldSpec('expiresInDays', expiresInDays as TSchema)
+  if (signer.kind !== 'string' || expiry.kind !== 'integer' || !Array.isArray(algorithm?.enum) || claims?.type !== 'object') throw new Error('JwtParams: not the shape the page has controls for')
+  return {
+    type: JWT_TYPE,
+    params: [
+      { ...signer, default: '' },
+      { name: 'algorithm', kind: 'choice', default: '', choices: ['', ...algorithm.enum] },
+      { name: 'claims', kind: 'json', default: claims.default },
+      { name: expiry.name, kind: 'integer', minimum: expiry.minimum, maximum: expiry.maximum }
+    ]
+  }
+}
+
+/** What the set's rows take beyond the generators, from the set's schemas. */
+export function setFormSpec (): SetFormSpec {
+  const groups = (RecipeSummary.properties.group as TSchema).anyOf as TSchema[] | undefined
+  if (groups === undefined || groups.some((group) => typeof group.const !== 'string')) throw new Error('RecipeSummary.group: not a choice of literals')
+  return { nameMaxLength: SET_NAME_MAX_LENGTH, jwt: jwtSpec(), recipeGroups: groups.map((group) => group.const) }
 }
 
 /** A parameter's control with its route's rules; a default only where the schema has none (never a second copy). */

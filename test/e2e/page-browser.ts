@@ -120,6 +120,47 @@ function isJsonPost (request: Request): boolean {
   }
 }
 
+/**
+ * CONTRACT §14.1: chooses recipe `id` in the set's chooser, as a person would (the option, once
+ * the list has come), and waits until its items fill the rows; returns the recipe as the API
+ * answers GET /api/recipes/{id}, asked here (not through the page).
+ */
+export async function chooseRecipe (session: Session, id: string): Promise<any> {
+  const { page, origin } = session
+  const recipe = await (await fetch(`${origin}/api/recipes/${id}`)).json() as any
+  await page.locator(`#recipe option[value="${id}"]`).waitFor({ state: 'attached', timeout: 15_000 })
+  await page.locator('#recipe').selectOption(id)
+  await rowsNamed(page, recipe.items.map((item: any) => item.name))
+  return recipe
+}
+
+const OPENAPI = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
+const component = (ref: string): any => OPENAPI.components.schemas[ref.replace('#/components/schemas/', '')]
+
+/**
+ * A recipe's item as the page sends it: its parameters but those at their schema's default (the
+ * page sends none of those, CONTRACT §8, where a recipe's file may write one: Supabase's
+ * `encoding: 'hex'`), a hash's fields likewise; a jwt item as it is.
+ */
+export function asSent (item: any): any {
+  if (item.type === 'jwt' || item.params === undefined) return item
+  const documented = component(OPENAPI.paths[`/api/generate/${item.type}`].post.requestBody.content['application/json'].schema.$ref).properties
+  const params: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries<any>(item.params)) {
+    if (name === 'hash') {
+      const branch = component(documented.hash.$ref).oneOf.map((ref: any) => component(ref.$ref)).find((candidate: any) => candidate.properties.algorithm.const === value.algorithm)
+      params.hash = Object.fromEntries(Object.entries(value).filter(([field, fieldValue]) => field === 'algorithm' || branch.properties[field]?.default !== fieldValue))
+    } else if (JSON.stringify(documented[name]?.default) !== JSON.stringify(value)) params[name] = value
+  }
+  const { params: _params, ...rest } = item
+  return Object.keys(params).length === 0 ? rest : { ...rest, params }
+}
+
+/** Waits (at most 15 s) until the set's rows hold exactly these names, in order. */
+export async function rowsNamed (page: Page, names: readonly string[]): Promise<void> {
+  await page.waitForFunction((want) => JSON.stringify(Array.from((globalThis as any).document.querySelectorAll('[data-item] [name=name]'), (input: any) => input.value)) === want, JSON.stringify(names), { timeout: 15_000 }).catch(() => {})
+}
+
 /** `/#<type>` loaded afresh (a new document, so every control holds its default). */
 export async function openGenerator (session: Session, type: string): Promise<void> {
   const { page, origin } = session

@@ -3,14 +3,14 @@
 // the algorithm takes); each private key in `data-value` and its public key in `data-public-key`,
 // each with its own Copy; PEM keys saved as private.pem and public.pem, byte for byte; the JWK Set
 // of the keys shown in `data-jwk-set` with its Copy, the API's JWK Set for those keys; the two
-// starting sets for an OpenID Connect provider and web push; a problem beside its control;
+// recipes for an OpenID Connect provider and web push (CONTRACT §14.1); a problem beside its control;
 // axe-clean light and dark, nothing scrolling sideways at 360 CSS pixels.
 import t from 'tap'
 import { createPublicKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Page, Response } from 'playwright-core'
 import { thumbprint } from '../../src/keys/jwk.js'
-import { axeViolations, browserSkip, CLIPBOARD, copied, generate, generateButton, openGenerator, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
+import { axeViolations, browserSkip, chooseRecipe, CLIPBOARD, copied, generate, generateButton, openGenerator, serve, setControl, shownFor, shownOnce, withSession, type Session } from './page-browser.js'
 
 const body = (generated: { request: { postData: () => string | null } }): unknown => JSON.parse(generated.request.postData() ?? 'null')
 const options = async (page: Page, name: string): Promise<string[]> => await page.locator(`[name="${name}"] option`).evaluateAll((all: any[]) => all.map((option) => option.value))
@@ -249,14 +249,14 @@ async function envShown (page: Page, want: string): Promise<string> {
   return await page.evaluate(() => (globalThis as any).document.querySelector('[data-env]')?.textContent ?? '(none)')
 }
 
-t.test('starting sets: an OpenID Connect provider (a JWK and an HMAC secret) and web push (VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY)', { skip: browserSkip(t) }, async (t) => {
+t.test('recipes: an OpenID Connect provider (a JWK and an HMAC secret) and web push (VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY)', { skip: browserSkip(t) }, async (t) => {
   const served = await serve(t)
   await withSession(t, served, { locale: 'en-US' }, async (session) => {
     const { page, origin } = session
     await page.goto(`${origin}/#set`)
     await page.locator('#item-0-name').waitFor({ state: 'visible' })
 
-    await page.getByRole('button', { name: /OpenID Connect provider/ }).click()
+    const oidcRecipe = await chooseRecipe(session, 'oidc')
     t.equal(await page.locator('#item-0-type').inputValue(), 'signing-key')
     t.equal(await page.locator('#item-0-param-algorithm').inputValue(), 'RS256')
     t.same(await page.locator('#item-0-param-format option').evaluateAll((all: any[]) => all.map((option) => option.value)), ['jwk', 'pem'], 'the row offers RS256\'s formats')
@@ -267,6 +267,7 @@ t.test('starting sets: an OpenID Connect provider (a JWK and an HMAC secret) and
       { name: 'OIDC_PRIVATE_KEY', type: 'signing-key', params: { algorithm: 'RS256' } },
       { name: 'OIDC_HMAC_SECRET', type: 'password', params: { length: 64, symbols: false } }
     ], 'an RS256 JWK and a 64-character HMAC secret')
+    t.same(oidc.body.items, oidcRecipe.items, 'exactly the recipe\'s items')
     const lines = /^OIDC_PRIVATE_KEY='(\{[^'\n]+\})'\nOIDC_PUBLIC_KEY='(\{[^'\n]+\})'\nOIDC_HMAC_SECRET='[A-Za-z0-9]{64}'\n$/.exec(oidc.text)
     t.ok(lines, `OIDC_PRIVATE_KEY, OIDC_PUBLIC_KEY (CONTRACT §10's rule), OIDC_HMAC_SECRET:\n${oidc.text.replace(/'[^']{24}[^']*'/g, '\'…\'')}`)
     if (lines !== null) {
@@ -277,11 +278,13 @@ t.test('starting sets: an OpenID Connect provider (a JWK and an HMAC secret) and
     }
     t.equal(await envShown(page, oidc.text), oidc.text, 'data-env holds the answer exactly')
 
-    await page.getByRole('button', { name: /Web push \(VAPID\)/ }).click()
+    const vapidRecipe = await chooseRecipe(session, 'vapid')
     t.equal(await page.locator('#item-0-name').inputValue(), 'VAPID_PRIVATE_KEY')
+    t.match(await page.locator('#item-0-note').textContent(), /VAPID_PUBLIC_KEY — /, 'the row says where the derived public key goes')
     t.equal(await page.locator('#item-0-param-format').inputValue(), 'vapid')
     const vapid = await generateSet(session, () => generateButton(page).click())
     t.same(vapid.body.items, [{ name: 'VAPID_PRIVATE_KEY', type: 'signing-key', params: { algorithm: 'ES256', format: 'vapid' } }])
+    t.same(vapid.body.items, vapidRecipe.items, 'exactly the recipe\'s item')
     t.match(vapid.text, /^VAPID_PRIVATE_KEY='[A-Za-z0-9_-]{43}'\nVAPID_PUBLIC_KEY='B[A-Za-z0-9_-]{86}'\n$/, 'VAPID_PRIVATE_KEY= and VAPID_PUBLIC_KEY= lines, as Mastodon reads them')
     t.equal(await envShown(page, vapid.text), vapid.text)
 

@@ -1,8 +1,9 @@
 // CONTRACT §8 Languages: the page's catalog in every language of the API, every key in each, none
 // left in English, a label for every generator and parameter the schemas have.
 import t from 'tap'
-import { formSpec } from '../../src/build/form-spec.js'
+import { formSpec, setFormSpec } from '../../src/build/form-spec.js'
 import { LANGUAGES } from '../../src/i18n/index.js'
+import { RecipeSummary } from '../../schemas/recipes.js'
 import { catalogs, en, ENV_DOWNLOAD_NAME, LANGUAGE_NAMES, PAGE_LANGUAGES, type MessageKey } from '../../web/messages.js'
 import { preferredLanguage, translator } from '../../web/i18n.js'
 import { PLURALS, type PluralKey } from '../../web/plurals.js'
@@ -11,8 +12,10 @@ import { choiceLabel } from '../../web/choice-labels.js'
 const KEYS = Object.keys(en) as MessageKey[]
 /** Strings that are the same word in English and in that language (checked by a speaker, not a gap). */
 const SAME_WORD: Record<string, readonly MessageKey[]> = {
-  de: ['generator', 'param.format'],
-  fr: ['param.format']
+  de: ['generator', 'param.format', 'group.vpn'],
+  fr: ['param.format', 'group.vpn'],
+  es: ['group.vpn'],
+  ru: ['group.vpn']
 }
 const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((match) => match[0]).sort()
 
@@ -41,8 +44,8 @@ t.test('no English string left in another language', async (t) => {
   }
 })
 
-t.test('a label for every generator and every parameter the schemas have', async (t) => {
-  for (const { type, params } of formSpec()) {
+t.test('a label for every generator and every parameter the schemas have (a set\'s jwt row\'s too)', async (t) => {
+  for (const { type, params } of [...formSpec(), setFormSpec().jwt]) {
     t.ok(Object.hasOwn(en, `gen.${type}`), `gen.${type}`)
     for (const param of params) {
       if (param.kind !== 'hash') {
@@ -56,6 +59,13 @@ t.test('a label for every generator and every parameter the schemas have', async
       }
     }
   }
+})
+
+t.test('words for every group of the recipes (schemas/recipes.ts), which the set\'s chooser groups them by', async (t) => {
+  const groups: string[] = RecipeSummary.properties.group.anyOf.map((literal: { const: string }) => literal.const)
+  t.ok(groups.length > 0)
+  for (const group of groups) t.ok(Object.hasOwn(en, `group.${group}`), `group.${group}`)
+  t.same(Object.keys(en).filter((key) => key.startsWith('group.')).sort(), groups.map((group) => `group.${group}`).sort(), 'and for no other')
 })
 
 t.test('the saved .env file: its name in Save, and beside the button why it has that name, in every language', async (t) => {
@@ -109,7 +119,7 @@ t.test('a count in its language\'s grammar: "1 value", "2 values"; Russian one, 
 })
 
 t.test('words for every string choice the schemas have, in every language, distinct within a parameter', async (t) => {
-  for (const { type, params } of formSpec()) {
+  for (const { type, params } of [...formSpec(), setFormSpec().jwt]) {
     for (const param of params) {
       if (param.kind === 'hash') {
         for (const language of PAGE_LANGUAGES) {
@@ -121,7 +131,8 @@ t.test('words for every string choice the schemas have, in every language, disti
       }
       if (param.kind !== 'choice') continue
       for (const language of PAGE_LANGUAGES) {
-        const labels = param.choices.map((choice) => choiceLabel(language, param.name, choice))
+        // `''`: the parameter left out (a jwt row's algorithm), in words of its own
+        const labels = param.choices.map((choice) => (choice === '' ? catalogs[language][`leftOut.${param.name}` as MessageKey] : choiceLabel(language, param.name, choice)))
         if (typeof param.choices[0] === 'number') {
           t.same(labels.filter((label) => label !== undefined), [], `${type}.${param.name}: numbers are their own label`)
           continue

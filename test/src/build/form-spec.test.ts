@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { Type } from '@sinclair/typebox'
-import { formSpec, paramSpec } from '../../../src/build/form-spec.js'
+import { formSpec, paramSpec, setFormSpec } from '../../../src/build/form-spec.js'
 import { DEFAULT_MODULUS_BITS, SIGNING_ALGORITHMS, SIGNING_KEY_FORMATS } from '../../../schemas/signing-key.js'
 import { SEQ_ENCODINGS } from '../../../schemas/seq.js'
 import { build, GENERATORS } from '../../helper.js'
@@ -79,6 +79,34 @@ t.test('each generator\'s controls carry openapi.json\'s parameters, bounds, cho
       }
     }
   }
+})
+
+t.test('each generator says whether its answer has hashes and public keys, as openapi.json\'s result says (the set row\'s hashName and publicKeyName)', async (t) => {
+  for (const { type, hashes, publicKeys } of formSpec()) {
+    const ref: string = openapi.paths[`/api/generate/${type}`].post.responses['200'].content['application/json'].schema.$ref
+    const result = openapi.components.schemas[ref.replace('#/components/schemas/', '')].properties
+    t.equal(hashes === true, result.hashes !== undefined, `${type}: hashes`)
+    t.equal(publicKeys === true, result.publicKeys !== undefined, `${type}: publicKeys`)
+  }
+  t.ok(formSpec().find(({ type }) => type === 'token')?.hashes, 'a token has hashes')
+  t.ok(formSpec().find(({ type }) => type === 'vpn')?.publicKeys, 'a vpn key pair has public keys')
+})
+
+t.test('a set\'s jwt row carries openapi.json\'s JwtParams: its parameters, bounds and choices; the names\' bound is SetItemName\'s', async (t) => {
+  const { jwt, nameMaxLength, recipeGroups } = setFormSpec()
+  t.equal(nameMaxLength, openapi.components.schemas.SetItemName.maxLength)
+  t.same(recipeGroups, ['apps', 'vpn', 'keys'], 'the recipes\' groups, in the schema\'s order')
+  t.same(recipeGroups, openapi.components.schemas.RecipeSummary.properties.group.anyOf.map((literal: any) => literal.const ?? literal.enum?.[0]))
+  t.equal(jwt.type, 'jwt')
+  const documented = openapi.components.schemas.JwtParams.properties
+  t.same(jwt.params.map(({ name }) => name), Object.keys(documented), 'every parameter, in the document\'s order')
+  const [signedWith, algorithm, claims, expiresInDays] = jwt.params
+  t.match(signedWith, { kind: 'string', default: '', minLength: documented.signedWith.minLength, maxLength: documented.signedWith.maxLength }, 'signedWith: a text, empty at first (required: the API says so when it is not sent)')
+  t.match(algorithm, { kind: 'choice', default: '', choices: ['', ...documented.algorithm.enum] }, 'algorithm: "the default" (not sent), then the enum')
+  t.equal(documented.algorithm.default, undefined, 'the schema has no default algorithm: it depends on the key')
+  t.match(claims, { kind: 'json', default: documented.claims.default }, 'claims: JSON text')
+  t.match(expiresInDays, { kind: 'integer', minimum: documented.expiresInDays.minimum, maximum: documented.expiresInDays.maximum }, 'expiresInDays: the bounds')
+  t.equal(expiresInDays?.default, undefined, 'no default: empty, no exp')
 })
 
 t.test('quantity goes up to 50 on every generator', async (t) => {
