@@ -52,10 +52,15 @@ t.test('precompiled functions answer exactly as functions compiled at start-up',
   // Every generator's POST, GET and HEAD, and the set's (/api/generate): a validator each, and a
   // serializer for each media type of the 200 (text/plain is sent as the string it is, but Fastify
   // compiles every declared schema); for GET and HEAD, /api/health's and /readyz's 200 and 503,
-  // and /livez's 200; signing-key's 200 has a third media type (a JWK Set, CONTRACT §13)
+  // and /livez's 200; signing-key's 200 has a third media type (a JWK Set, CONTRACT §13); the
+  // recipes' (§14.1): GET and HEAD of /api/recipes/:id validate the id, and both routes' 200
   const paths = [...GENERATORS.map((name) => `/api/generate/${name}`), '/api/generate']
-  t.equal(code.validators.size, paths.length * 3)
-  t.equal(code.serializers.size, paths.length * 3 * 2 + 3 + 2 * 5)
+  t.equal(code.validators.size, paths.length * 3 + 2)
+  t.equal(code.serializers.size, paths.length * 3 * 2 + 3 + 2 * 5 + 2 * 2)
+  for (const method of ['GET', 'HEAD']) {
+    t.ok(code.validators.has(`${method} /api/recipes/:id params`), `${method} /api/recipes/:id: its id's validator`)
+    for (const path of ['/api/recipes', '/api/recipes/:id']) t.ok(code.serializers.has(`${method} ${path} 200`), `${method} ${path}: its serializer`)
+  }
   for (const path of paths) {
     for (const method of ['POST', 'GET', 'HEAD']) {
       for (const media of ['application/json', 'text/plain']) {
