@@ -6,6 +6,7 @@ import { PUBLIC_KEY_MAX_LENGTH, QUANTITY_MAX, UNESCAPED_FORMAT } from '../schema
 import { TOKEN_PREFIX_PATTERN } from '../schemas/token.js'
 import { HASH_PARAMS_ID } from '../schemas/hash.js'
 import { TOTP_NAME_PATTERN } from '../schemas/totp.js'
+import { JWT_CLAIM_VALUE_MAX_LENGTH } from '../schemas/jwt.js'
 import { problemDocument, validationProblem, ProblemError, type ProblemDocument } from '../src/http/errors.js'
 import { GENERATOR_ALLOW } from '../src/http/generator-route.js'
 import { LANGUAGE_HEADER_MAX_LENGTH, LANGUAGES } from '../src/i18n/index.js'
@@ -323,6 +324,10 @@ function withDocumentedBounds (schemas: Json): Json {
   const result = documentedBounds(schemas) as Json
   const separator = result.PassphraseParams?.properties?.separator
   if (separator !== undefined) separator.pattern = PASSPHRASE_SEPARATOR_PATTERN
+  // A jwt claim's value (CONTRACT §14.2): its bounds are the set's rules (src/http/set-jwt.ts), so
+  // that a long value is TOO_LONG beside the item's other problems, not an AJV error that hides them
+  const claimValue = result.JwtParams?.properties?.claims?.additionalProperties
+  if (claimValue !== undefined) Object.assign(claimValue, { maxLength: JWT_CLAIM_VALUE_MAX_LENGTH, minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' })
   const phraseSeparator = result.PhraseParams?.properties?.separator
   if (phraseSeparator !== undefined) phraseSeparator.pattern = PHRASE_SEPARATOR_PATTERN
   const comment = result.SshKeyParams?.properties?.comment

@@ -29,7 +29,7 @@ export const JwtParams = Type.Object({
     type: 'object',
     default: {},
     description: `At most ${JWT_CLAIMS_MAX} claims, in their order, before \`iat\` (the set's generatedAt in whole seconds) and \`exp\`. Each name 1..${JWT_CLAIM_NAME_MAX_LENGTH} characters, no control character, ` +
-      `not all decimal digits, not ${JWT_RESERVED_CLAIMS.join(', ')}; each value a string of at most ${JWT_CLAIM_VALUE_MAX_LENGTH} characters, an integer or a boolean.`,
+      `not all decimal digits, not ${JWT_RESERVED_CLAIMS.join(', ')}; each value a string of at most ${JWT_CLAIM_VALUE_MAX_LENGTH} characters, an integer (a safe one: ±(2^53 − 1)) or a boolean.`,
     additionalProperties: { type: ['string', 'integer', 'boolean'] },
     examples: [{ role: 'anon', iss: 'supabase' }]
   }),

@@ -101,6 +101,8 @@ export function jwtProblems (index: number, params: Params, earlier: readonly Ea
     if (!claimNameAllowed(name)) problems.push({ pointer, code: 'NOT_ALLOWED_VALUE', message: 'JWT_CLAIM_NAME' })
     const value = claims[name]
     if (typeof value === 'string' && value.length > JWT_CLAIM_VALUE_MAX_LENGTH) problems.push({ pointer, code: 'TOO_LONG', args: { max: JWT_CLAIM_VALUE_MAX_LENGTH } })
+    // Past 2^53 a JSON integer is not one any more to most readers (JavaScript's, Go's float64)
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) problems.push({ pointer, code: 'OUT_OF_RANGE', args: { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER } })
   }
   if (problems.length > 0 || key === undefined) return { problems }
   const expiresInDays = params.expiresInDays as number | undefined

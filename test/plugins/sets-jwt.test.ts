@@ -243,6 +243,8 @@ t.test('every refusal at its pointer, with its code; a valid earlier item adds n
     ['a claim name of 65 characters', claims({ ['n'.repeat(65)]: 'x' }), [[at(`claims/${'n'.repeat(32)}…`), 'NOT_ALLOWED_VALUE']]],
     ['a claim value of 257 characters', claims({ long: 'v'.repeat(257) }), [[at('claims/long'), 'TOO_LONG']]],
     ['a float claim', claims({ f: 1.5 }), [[at('claims/f'), 'TYPE']]],
+    ['an integer claim past 2^53', claims({ n: 2 ** 53 }), [[at('claims/n'), 'OUT_OF_RANGE']]],
+    ['an integer claim below -(2^53 - 1)', claims({ n: -(2 ** 53) }), [[at('claims/n'), 'OUT_OF_RANGE']]],
     ['a null claim', claims({ f: null }), [[at('claims/f'), 'TYPE']]],
     ['an object claim', claims({ f: { a: 1 } }), [[at('claims/f'), 'TYPE']]],
     ['an array claim', claims({ f: ['a'] }), [[at('claims/f'), 'TYPE']]],
