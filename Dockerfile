@@ -15,6 +15,7 @@ COPY scripts/build.ts scripts/compile-schemas.ts scripts/page-bundle.ts ./script
 COPY src ./src
 COPY plugins ./plugins
 COPY schemas ./schemas
+COPY recipes ./recipes
 # The page's sources: the build bundles them into dist/server.js (scripts/page-bundle.ts)
 COPY web ./web
 RUN npm run build
