@@ -128,7 +128,7 @@ export function planSet (items: readonly unknown[], ajvErrors: readonly AjvError
       if (typeof item.name === 'string') take(item.name, namePointer)
       if (invalid.has(index) || typeof item.name !== 'string' || !isJsonObject(item.params)) return
       const params = item.params as Params
-      const { problems: found, plan } = jwtProblems(index, params, items.slice(0, index) as Item[], definitions)
+      const { problems: found, plan } = jwtProblems(index, params, items.slice(0, index) as Item[])
       problems.push(...found)
       if (plan !== undefined) planned.push({ name: item.name, params, names: {}, jwt: plan })
       return

@@ -3,12 +3,11 @@
 // key it names is drawn (src/keys/jwt.ts).
 import { JWT_CLAIM_NAME_MAX_LENGTH, JWT_CLAIM_VALUE_MAX_LENGTH, JWT_CLAIMS_MAX, JWT_RESERVED_CLAIMS, JwtParams } from '../../schemas/jwt.js'
 import { HMAC_ALGORITHMS, signingKeyOf, signJwt, type ClaimValue, type JwsAlgorithm, type JwtKey } from '../keys/jwt.js'
-import type { GeneratorDefinition, Generated } from './generator-route.js'
+import type { Generated } from './generator-route.js'
 import type { FieldProblem } from './parameter-error.js'
 import { precheckOf, type Precheck } from './precheck.js'
 import { escapePointerToken, unknownFieldToken } from './validation-errors.js'
 import { isJsonObject } from './x-data.js'
-import type { TObject } from '@sinclair/typebox'
 
 /** How a token is made, once its key is drawn. */
 export interface JwtPlan {
@@ -80,9 +79,9 @@ export function jwtPrecheck (): Precheck {
 
 /**
  * Item `index`'s problems (pointers into the request), or its plan. `earlier`: the set's items
- * before it, as AJV left them; `definitions` tell the generators apart.
+ * before it, as AJV left them.
  */
-export function jwtProblems (index: number, params: Params, earlier: readonly EarlierItem[], _definitions: ReadonlyMap<string, GeneratorDefinition<TObject>>): { problems: FieldProblem[], plan?: JwtPlan } {
+export function jwtProblems (index: number, params: Params, earlier: readonly EarlierItem[]): { problems: FieldProblem[], plan?: JwtPlan } {
   const at = (field: string) => `#/items/${index}/params/${field}`
   const problems: FieldProblem[] = []
   const key = keyOf(params.signedWith, earlier)

@@ -386,7 +386,7 @@ t.test('the new messages are localized: no English left in de, fr, es, ru', asyn
 t.test('jwtProblems on items AJV has not filled in: the defaults a route would give are assumed', async (t) => {
   // The set route hands it items with their defaults (AJV's useDefaults); a caller that does not
   // gets the same answers: a signing-key is EdDSA in jwk, a uuid standard, claims {}
-  const plan = (earlier: Item, params: Item = { signedWith: 'K' }) => jwtProblems(1, params, [{ name: 'K', ...earlier }], new Map())
+  const plan = (earlier: Item, params: Item = { signedWith: 'K' }) => jwtProblems(1, params, [{ name: 'K', ...earlier }])
   t.same(plan({ type: 'signing-key', params: {} }), { problems: [], plan: { keyIndex: 0, key: 'jwk', algorithm: 'EdDSA', claims: {} } }, 'a signing key: EdDSA, jwk')
   t.same(plan({ type: 'signing-key', params: { format: 'pem', algorithm: 'ES256' } }, { signedWith: 'K', claims: { a: 1 }, expiresInDays: 2 }),
     { problems: [], plan: { keyIndex: 0, key: 'pem', algorithm: 'ES256', claims: { a: 1 }, expiresInDays: 2 } }, 'a PEM key with claims and an expiry')
